@@ -1,0 +1,136 @@
+// Package exercise is the registry of kata's exercises: their names, slugs, difficulty, the
+// operations the judge measures with their expected cost, the exact API a learner's package must
+// expose, and the hints a learner can ask for.
+//
+// Every part of kata reads this one list: the practice list, the judge, the rules check, the
+// hints and problems.md's sync test.
+package exercise
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Difficulty is an exercise's difficulty on the practice list.
+type Difficulty string
+
+// The difficulties used on the practice list.
+const (
+	Easy   Difficulty = "Easy"
+	Medium Difficulty = "Medium"
+	Hard   Difficulty = "Hard"
+)
+
+// Op is an operation whose cost the judge measures.
+type Op struct {
+	Name     string // the method, as in the API: "Search"
+	Expected string // the expected cost, as the contract states it: "O(log n)"
+}
+
+// Func is one function or method of an exercise's required API.
+type Func struct {
+	Recv string // the receiver's type name for a method ("Skiplist"), "" for a function
+	Name string // "Search"
+	Sig  string // the signature without parameter names: "func(int) bool"
+}
+
+// String formats f as Go source without parameter names: "func (*Skiplist) Search(int) bool".
+func (f Func) String() string {
+	sig := strings.TrimPrefix(f.Sig, "func")
+	if f.Recv == "" {
+		return "func " + f.Name + sig
+	}
+	return "func (*" + f.Recv + ") " + f.Name + sig
+}
+
+// Exercise is one entry of the practice list.
+type Exercise struct {
+	Name       string     // the package name and folder: "skiplist"
+	Slug       string     // the practice-list slug: "design-skiplist"
+	Title      string     // "Design Skiplist"
+	Difficulty Difficulty // Easy, Medium or Hard
+	Teaches    string     // one line: the idea the exercise teaches
+	Type       string     // the exported type the learner defines: "Skiplist"
+	API        []Func     // every function and method the package must have
+	Ops        []Op       // the operations whose cost the judge measures
+	Hints      []string   // progressive hints, from a nudge to the key idea
+}
+
+// Methods returns the names of the API's functions and methods, in the API's order.
+func (e *Exercise) Methods() []string {
+	names := make([]string, len(e.API))
+	for i, f := range e.API {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// Op returns the measured operation called name, if there is one.
+func (e *Exercise) Op(name string) (Op, bool) {
+	for _, op := range e.Ops {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Op{}, false
+}
+
+// All returns the exercises in practice-list order (the order of problems.md).
+func All() []*Exercise { return slices.Clone(all) }
+
+// Names returns the exercises' short names in practice-list order.
+func Names() []string {
+	names := make([]string, len(all))
+	for i, e := range all {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// Lookup finds an exercise by its short name or its slug, ignoring case and surrounding space.
+// The error for an unknown name suggests the closest known one.
+func Lookup(name string) (*Exercise, error) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, e := range all {
+		if key == e.Name || key == e.Slug {
+			return e, nil
+		}
+	}
+	if key == "" {
+		return nil, fmt.Errorf("no exercise named; choose one of %s", strings.Join(Names(), ", "))
+	}
+	best, bestDist := "", -1
+	for _, e := range all {
+		for _, candidate := range []string{e.Name, e.Slug} {
+			if d := distance(key, candidate); bestDist < 0 || d < bestDist {
+				best, bestDist = e.Name, d
+			}
+		}
+	}
+	if bestDist <= max(3, len(key)/3) {
+		return nil, fmt.Errorf("unknown exercise %q; did you mean %q? (kata list shows them all)", name, best)
+	}
+	return nil, fmt.Errorf("unknown exercise %q; choose one of %s", name, strings.Join(Names(), ", "))
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

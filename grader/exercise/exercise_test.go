@@ -1,0 +1,71 @@
+package exercise
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLookupByNameAndSlug(t *testing.T) {
+	for _, e := range All() {
+		for _, key := range []string{e.Name, e.Slug, strings.ToUpper(e.Name), " " + e.Slug + " "} {
+			got, err := Lookup(key)
+			if err != nil || got != e {
+				t.Errorf("Lookup(%q) = %v, %v; want %s", key, got, err, e.Name)
+			}
+		}
+	}
+}
+
+func TestLookupSuggestsClosest(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"skiplst", `did you mean "skiplist"`},
+		{"hashmap", `did you mean "hashset"`},
+		{"tire", `did you mean "trie"`},
+		{"design-skip-list", `did you mean "skiplist"`},
+		{"quicksort", "choose one of hashset, trie, randomizedset, bloom, skiplist"},
+		{"", "no exercise named"},
+	} {
+		_, err := Lookup(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Lookup(%q) error = %v, want it to contain %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestRegistryIsComplete(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range All() {
+		if seen[e.Name] || seen[e.Slug] {
+			t.Errorf("%s: name or slug used twice", e.Name)
+		}
+		seen[e.Name], seen[e.Slug] = true, true
+		if e.Title == "" || e.Teaches == "" || e.Type == "" || len(e.API) == 0 {
+			t.Errorf("%s: missing title, lesson, type or API", e.Name)
+		}
+		if len(e.Hints) < 3 {
+			t.Errorf("%s: %d hints, want at least 3 levels", e.Name, len(e.Hints))
+		}
+		methods := map[string]bool{}
+		for _, f := range e.API {
+			methods[f.Name] = true
+			if f.Recv != "" && f.Recv != e.Type {
+				t.Errorf("%s: method %s on %s, want %s", e.Name, f.Name, f.Recv, e.Type)
+			}
+		}
+		for _, op := range e.Ops {
+			if !methods[op.Name] {
+				t.Errorf("%s: measured op %s is not in the API", e.Name, op.Name)
+			}
+		}
+	}
+}
+
+func TestFuncString(t *testing.T) {
+	e, _ := Lookup("skiplist")
+	if got, want := e.API[1].String(), "func (*Skiplist) Search(int) bool"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got, want := e.API[0].String(), "func New() *Skiplist"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}

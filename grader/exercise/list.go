@@ -1,0 +1,160 @@
+package exercise
+
+// all is the practice list, in order.
+var all = []*Exercise{
+	{
+		Name:       "hashset",
+		Slug:       "design-hashset",
+		Title:      "Design HashSet",
+		Difficulty: Easy,
+		Teaches:    "hashing into buckets without a built-in map, and growing the table to keep O(1)",
+		Type:       "HashSet",
+		API: []Func{
+			{Name: "New", Sig: "func() *HashSet"},
+			{Recv: "HashSet", Name: "Add", Sig: "func(int)"},
+			{Recv: "HashSet", Name: "Remove", Sig: "func(int)"},
+			{Recv: "HashSet", Name: "Contains", Sig: "func(int) bool"},
+		},
+		Ops: []Op{
+			{Name: "Add", Expected: "O(1)"},
+			{Name: "Remove", Expected: "O(1)"},
+			{Name: "Contains", Expected: "O(1)"},
+		},
+		Hints: []string{
+			"Keep a slice of buckets and pick a key's bucket from a hash of the key: " +
+				"index = hash(key) & (len(buckets)-1) with a power-of-two length. " +
+				"Negative keys need a hash that turns them into a valid index.",
+			"Two keys can land in the same bucket. Either chain them (each bucket holds a " +
+				"small slice of keys) or probe: try the next slot until you find the key or an empty one.",
+			"A table with a fixed number of buckets is O(n) per operation once n is large: " +
+				"count the keys and, when count/len(buckets) passes a load factor (1/2 for probing, " +
+				"about 1 for chaining), allocate twice the buckets and re-insert every key. " +
+				"Doubling makes the total cost of growing O(n) over n inserts: O(1) amortised.",
+			"Mix the key's bits before taking the low ones: keys like 0, 1024, 2048, ... would " +
+				"otherwise all share a bucket. Multiplying by 0x9E3779B97F4A7C15 and keeping the high " +
+				"bits (Fibonacci hashing) spreads them. With probing, Remove must not leave a hole that " +
+				"cuts a probe chain: mark the slot deleted (a tombstone) or shift later keys back.",
+		},
+	},
+	{
+		Name:       "trie",
+		Slug:       "implement-trie-prefix-tree",
+		Title:      "Implement Trie (Prefix Tree)",
+		Difficulty: Medium,
+		Teaches:    "one node per prefix, one edge per letter, and an end-of-word marker",
+		Type:       "Trie",
+		API: []Func{
+			{Name: "New", Sig: "func() *Trie"},
+			{Recv: "Trie", Name: "Insert", Sig: "func(string)"},
+			{Recv: "Trie", Name: "Search", Sig: "func(string) bool"},
+			{Recv: "Trie", Name: "StartsWith", Sig: "func(string) bool"},
+		},
+		Ops: []Op{
+			{Name: "Insert", Expected: "O(L)"},
+			{Name: "Search", Expected: "O(L)"},
+			{Name: "StartsWith", Expected: "O(L)"},
+		},
+		Hints: []string{
+			"Do not keep a list of words: an operation must cost O(L) for a word of length L, " +
+				"however many words are stored.",
+			"Make a node for every prefix. A node has one child per letter: children [26]*node, " +
+				"indexed by word[i]-'a'. Insert walks down from the root, creating missing children.",
+			"Search and StartsWith walk the same path; the difference is the end-of-word marker. " +
+				"Set node.end = true where Insert stops, and let Search answer node.end at the end of " +
+				"the walk, while StartsWith only needs the path to exist.",
+		},
+	},
+	{
+		Name:       "randomizedset",
+		Slug:       "insert-delete-getrandom-o1",
+		Title:      "Insert Delete GetRandom O(1)",
+		Difficulty: Medium,
+		Teaches:    "a slice plus an index map, and removal by swapping with the last element",
+		Type:       "RandomizedSet",
+		API: []Func{
+			{Name: "New", Sig: "func() *RandomizedSet"},
+			{Recv: "RandomizedSet", Name: "Insert", Sig: "func(int) bool"},
+			{Recv: "RandomizedSet", Name: "Remove", Sig: "func(int) bool"},
+			{Recv: "RandomizedSet", Name: "GetRandom", Sig: "func() int"},
+		},
+		Ops: []Op{
+			{Name: "Insert", Expected: "O(1)"},
+			{Name: "Remove", Expected: "O(1)"},
+			{Name: "GetRandom", Expected: "O(1)"},
+		},
+		Hints: []string{
+			"GetRandom is easy if the values sit in a slice: pick a uniform index with " +
+				"rand.IntN(len(values)). A map alone cannot give you a uniform random key in O(1).",
+			"Insert and Remove must find a value fast: keep a map from value to its index in the slice.",
+			"Removing from the middle of a slice shifts everything after it: O(n). Instead, move " +
+				"the last element into the hole, update its index in the map, delete the removed value " +
+				"from the map, and shrink the slice by one.",
+		},
+	},
+	{
+		Name:       "bloom",
+		Slug:       "bloom-filter",
+		Title:      "Bloom filter",
+		Difficulty: Medium,
+		Teaches:    "k hash positions in m bits: no false negatives, a false-positive rate you can size",
+		Type:       "Filter",
+		API: []Func{
+			{Name: "New", Sig: "func(uint64, uint) *Filter"},
+			{Name: "NewWithEstimates", Sig: "func(uint64, float64) *Filter"},
+			{Recv: "Filter", Name: "Add", Sig: "func([]byte)"},
+			{Recv: "Filter", Name: "Test", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "M", Sig: "func() uint64"},
+			{Recv: "Filter", Name: "K", Sig: "func() uint"},
+			{Name: "OptimalM", Sig: "func(uint64, float64) uint64"},
+			{Name: "OptimalK", Sig: "func(uint64, uint64) uint"},
+			{Name: "FalsePositiveRate", Sig: "func(uint64, uint64, uint) float64"},
+		},
+		Ops: []Op{
+			{Name: "Add", Expected: "O(k)"},
+			{Name: "Test", Expected: "O(k)"},
+		},
+		Hints: []string{
+			"Store m bits in a []uint64: bit i lives in word i/64 at position i%64. " +
+				"Add sets k bits chosen from the key's hash; Test reports whether all k are set.",
+			"A Bloom filter never forgets: Test must look at exactly the bits Add set, and nothing " +
+				"may clear a bit. That is why there are no false negatives, and why it cannot delete.",
+			"You do not need k hash functions: hash the key once (xxhash.Sum64) into h1 and derive " +
+				"h2 from it, then position i is (h1 + i*h2) mod m (double hashing). Positions h+i, " +
+				"next to each other, are correlated and push the false-positive rate far above theory.",
+			"Sizing: after n keys the false-positive rate is about (1 - e^(-kn/m))^k. It is lowest " +
+				"at k* = (m/n) ln 2, and m = -n ln p / (ln 2)^2 bits give rate p: about 9.6 bits per key " +
+				"for 1%. Compare the floor and the ceiling of k* and keep the better one.",
+		},
+	},
+	{
+		Name:       "skiplist",
+		Slug:       "design-skiplist",
+		Title:      "Design Skiplist",
+		Difficulty: Hard,
+		Teaches:    "express lanes chosen by coin flips: expected O(log n) without balancing",
+		Type:       "Skiplist",
+		API: []Func{
+			{Name: "New", Sig: "func() *Skiplist"},
+			{Recv: "Skiplist", Name: "Search", Sig: "func(int) bool"},
+			{Recv: "Skiplist", Name: "Add", Sig: "func(int)"},
+			{Recv: "Skiplist", Name: "Erase", Sig: "func(int) bool"},
+		},
+		Ops: []Op{
+			{Name: "Search", Expected: "O(log n)"},
+			{Name: "Add", Expected: "O(log n)"},
+			{Name: "Erase", Expected: "O(log n)"},
+		},
+		Hints: []string{
+			"Start from a sorted linked list with a sentinel head. It is correct but O(n): the " +
+				"rest of the exercise is about skipping.",
+			"Give each node a tower of next pointers, one per level. Flip a coin for each new node: " +
+				"while heads, add a level. Half the nodes reach level 2, a quarter level 3, ...: " +
+				"express lanes with about 2 pointers per node in all.",
+			"Search from the top level of the head: move right while the next key is smaller than " +
+				"the target, otherwise drop one level. At level 0 the next node is the target or it is absent.",
+			"For Add and Erase, remember the last node visited on every level (the update vector): " +
+				"those are exactly the nodes whose next pointers you splice. Duplicates are separate " +
+				"nodes; Erase unlinks one of them at every level it reaches.",
+		},
+	},
+}
