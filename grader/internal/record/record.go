@@ -1,0 +1,294 @@
+// Package record is the judge's own account of a test run: the events the harness inside the
+// child process writes, one JSON object per line, to a file that only the judge reads.
+//
+// A verdict comes from this record and never from what the learner's code prints. The judge
+// accepts a package only when the record is complete: a hello line carrying the run's nonce,
+// a start and an end line for every hidden test in order, and a done line with the same nonce
+// written after the last test. A run that crashes, exits early or is killed leaves an incomplete
+// record, and Log.Incomplete says what is missing.
+package record
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// Kind is the type of a record line.
+type Kind string
+
+// The kinds of record lines, in the order a run writes them.
+const (
+	// Hello opens the record: the nonce, the exercise, the seed and the tests to run.
+	Hello Kind = "hello"
+	// Start says a test began.
+	Start Kind = "start"
+	// Trace names the operation about to run; written only when the judge asks for a trace.
+	Trace Kind = "trace"
+	// Measure is one complexity measurement.
+	Measure Kind = "measure"
+	// End says a test ended, how, and with which failure.
+	End Kind = "end"
+	// Abort is written by the harness's watchdog when it stops the run itself
+	// (a time or memory limit, a deadlock), just before the process exits.
+	Abort Kind = "abort"
+	// Done closes a complete record.
+	Done Kind = "done"
+)
+
+// Status is how a test ended.
+type Status string
+
+// The statuses of a test.
+const (
+	Pass Status = "pass"
+	Fail Status = "fail"
+	Skip Status = "skip"
+)
+
+// Event is one line of the record.
+type Event struct {
+	Kind     Kind          `json:"kind"`
+	Nonce    string        `json:"nonce,omitempty"`
+	Exercise string        `json:"exercise,omitempty"`
+	Seed     uint64        `json:"seed,omitempty"`
+	Tests    []string      `json:"tests,omitempty"`
+	Test     string        `json:"test,omitempty"`
+	Status   Status        `json:"status,omitempty"`
+	Message  string        `json:"message,omitempty"`
+	Elapsed  time.Duration `json:"elapsed,omitempty"` // CPU time the test took
+	Failure  *Failure      `json:"failure,omitempty"`
+	Op       string        `json:"op,omitempty"`    // Trace: the call, as Go
+	Index    int           `json:"index,omitempty"` // Trace: its position in the sequence
+	Point    *Point        `json:"point,omitempty"`
+}
+
+// Failure is why a test failed, as the harness saw it.
+type Failure struct {
+	// Verdict is the verdict this failure earns, by its contract name. Internal failures
+	// (the reference itself misbehaved) leave it empty and set Internal.
+	Verdict string `json:"verdict,omitempty"`
+	// Internal is set when the fault lies with the kit (the reference panicked or disagreed
+	// with a fixed expected output), not with the graded package.
+	Internal bool `json:"internal,omitempty"`
+	// Message is one line a person reads first.
+	Message string `json:"message"`
+	// Op is the call that failed, as Go source ("s.Erase(1)"), when one did.
+	Op string `json:"op,omitempty"`
+	// Methods lists the methods still unimplemented, for not_implemented.
+	Methods []string `json:"methods,omitempty"`
+	// Hint names the likely cause and what to do, when the failure has a known cause.
+	Hint string `json:"hint,omitempty"`
+	// Case is the smallest failing case the harness found.
+	Case *Case `json:"case,omitempty"`
+	// Panic is the panic value and the learner's part of the stack, for runtime errors.
+	Panic string `json:"panic,omitempty"`
+	Stack string `json:"stack,omitempty"`
+}
+
+// Case is a failing operation sequence, shrunk, ready to paste into a test.
+type Case struct {
+	Code       string `json:"code"`                  // a Go test function reproducing the failure
+	Call       string `json:"call,omitempty"`        // the call whose result was wrong, as Go
+	Want       string `json:"want,omitempty"`        // what the reference (or the rule) expected
+	Got        string `json:"got,omitempty"`         // what the learner's code returned
+	Diff       string `json:"diff,omitempty"`        // cmp.Diff(want, got)
+	Ops        int    `json:"ops"`                   // operations in the shrunk case
+	ShrunkFrom int    `json:"shrunk_from,omitempty"` // operations in the sequence that first failed
+	Flaky      bool   `json:"flaky,omitempty"`       // the shrunk case did not fail on every replay
+}
+
+// Point is one complexity measurement: the CPU time per operation of the learner's code and of
+// the reference at one size.
+type Point struct {
+	Op        string  `json:"op"`
+	Axis      string  `json:"axis"` // what grows: "n", "L", "m"
+	Size      int     `json:"size"`
+	Learner   float64 `json:"learner_ns"`   // ns per operation
+	Reference float64 `json:"reference_ns"` // ns per operation
+	Capped    bool    `json:"capped,omitempty"`
+}
+
+// Writer appends events to a record file. It is safe for concurrent use: the test runner and
+// the watchdog both write.
+type Writer struct {
+	mu sync.Mutex
+	f  *os.File
+}
+
+// Create opens the record file at path for writing.
+func Create(path string) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{f: f}, nil
+}
+
+// Write appends one event as one line, in a single write so a crash cannot leave half of it
+// followed by another event.
+func (w *Writer) Write(e Event) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	line = append(line, '\n')
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, err = w.f.Write(line)
+	return err
+}
+
+// Close closes the record file.
+func (w *Writer) Close() error { return w.f.Close() }
+
+// Log is a record as the judge read it back.
+type Log struct {
+	Events []Event
+	// Garbage counts lines that were not valid events (a torn last line, or foreign writes).
+	Garbage int
+}
+
+// Read parses a record. Lines that are not events are counted, not fatal: a process killed in
+// the middle of a write leaves a torn last line.
+func Read(r io.Reader) (*Log, error) {
+	log := &Log{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var e Event
+		if err := json.Unmarshal(line, &e); err != nil || e.Kind == "" {
+			log.Garbage++
+			continue
+		}
+		log.Events = append(log.Events, e)
+	}
+	return log, sc.Err()
+}
+
+// ReadFile reads the record at path; a missing file is an empty record.
+func ReadFile(path string) (*Log, error) {
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return &Log{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f)
+}
+
+// Ends returns the end events by test name.
+func (l *Log) Ends() map[string]Event {
+	ends := map[string]Event{}
+	for _, e := range l.Events {
+		if e.Kind == End {
+			ends[e.Test] = e
+		}
+	}
+	return ends
+}
+
+// Running returns the test that had started and not ended when the record stops, if any.
+func (l *Log) Running() string {
+	running := ""
+	for _, e := range l.Events {
+		switch e.Kind {
+		case Start:
+			running = e.Test
+		case End:
+			if e.Test == running {
+				running = ""
+			}
+		}
+	}
+	return running
+}
+
+// Find returns the last event of kind k, if there is one.
+func (l *Log) Find(k Kind) (Event, bool) {
+	for i := len(l.Events) - 1; i >= 0; i-- {
+		if l.Events[i].Kind == k {
+			return l.Events[i], true
+		}
+	}
+	return Event{}, false
+}
+
+// Points returns the complexity measurements in the order they were taken.
+func (l *Log) Points() []Point {
+	var ps []Point
+	for _, e := range l.Events {
+		if e.Kind == Measure && e.Point != nil {
+			ps = append(ps, *e.Point)
+		}
+	}
+	return ps
+}
+
+// Incomplete checks that the record accounts for a whole run with this nonce over exactly the
+// tests named, in order, and returns what is missing ("" when the record is complete).
+func (l *Log) Incomplete(nonce string, tests []string) string {
+	if len(l.Events) == 0 {
+		return "the test process wrote no record"
+	}
+	first := l.Events[0]
+	if first.Kind != Hello || first.Nonce != nonce {
+		return "the record does not start with this run's hello"
+	}
+	next := 0 // index in tests of the next test expected to start
+	open := ""
+	done := false
+	for _, e := range l.Events[1:] {
+		if done {
+			return "the record goes on after its done line"
+		}
+		switch e.Kind {
+		case Start:
+			if open != "" {
+				return fmt.Sprintf("test %s started while %s was running", e.Test, open)
+			}
+			if next >= len(tests) || e.Test != tests[next] {
+				return fmt.Sprintf("test %s started out of order", e.Test)
+			}
+			open = e.Test
+		case End:
+			if e.Test != open {
+				return fmt.Sprintf("test %s ended without starting", e.Test)
+			}
+			switch e.Status {
+			case Pass, Fail, Skip:
+			default:
+				return fmt.Sprintf("test %s ended with status %q", e.Test, e.Status)
+			}
+			open = ""
+			next++
+		case Abort:
+			return "the run was stopped: " + e.Message
+		case Done:
+			if e.Nonce != nonce {
+				return "the done line carries another nonce"
+			}
+			done = true
+		}
+	}
+	switch {
+	case open != "":
+		return fmt.Sprintf("test %s started and never ended", open)
+	case next < len(tests):
+		return fmt.Sprintf("%d of %d tests never ran", len(tests)-next, len(tests))
+	case !done:
+		return "the record has no done line"
+	}
+	return ""
+}
