@@ -1,0 +1,139 @@
+package harness
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Call is one call of an exercise's API: a method on the structure, or a package function.
+type Call struct {
+	Method string
+	Args   []any
+	Func   bool // a package-level function (bloom.OptimalM), not a method
+}
+
+// Go formats the call as Go source, with recv as the receiver variable: "s.Erase(1)".
+func (c *Call) Go(recv string) string {
+	var b strings.Builder
+	if !c.Func && recv != "" {
+		b.WriteString(recv)
+		b.WriteByte('.')
+	}
+	b.WriteString(c.Method)
+	b.WriteByte('(')
+	for i, a := range c.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(Lit(a))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// Short formats the call without a receiver: "Erase(1)".
+func (c *Call) Short() string { return c.Go("") }
+
+// Model says how the harness drives one exercise's structure S.
+type Model[S any] struct {
+	Recv string   // the receiver variable in printed code: "s"
+	Init string   // the constructor call in printed code: "New()"
+	New  func() S // a fresh structure of the graded package
+	Ref  func() S // a fresh reference structure; unused by Script
+	Do   func(s S, c Call) any
+	// Simplify proposes simpler variants of a failing sequence for the shrinker, simplest
+	// first. Nil means SimplifyInts.
+	Simplify func(calls []Call) [][]Call
+	// Hint names the likely cause of a failure from the shrunk case, or returns "".
+	Hint func(f Mismatch) string
+}
+
+// Mismatch is a failing case as the suite's Hint sees it.
+type Mismatch struct {
+	Calls []Call // the shrunk sequence, the failing call last
+	Got   any    // the graded package's result (nil after a panic)
+	Want  any    // the expected result or Expect
+	Panic any    // the panic value, if the failing call panicked
+}
+
+// Expect is an expected result that is not one exact value.
+type Expect interface {
+	// Accepts reports whether got is a right answer.
+	Accepts(got any) bool
+	// Cond is a Go boolean expression, over the variable named got, that is true when the
+	// answer is wrong.
+	Cond(got string) string
+	// String describes the right answers: "one of 1, 2".
+	String() string
+}
+
+// OneOf expects any one of its values.
+type OneOf []any
+
+// Accepts reports whether got is one of the values.
+func (o OneOf) Accepts(got any) bool {
+	return slices.ContainsFunc(o, func(v any) bool { return cmp.Equal(v, got) })
+}
+
+// Cond is "got != a && got != b".
+func (o OneOf) Cond(got string) string {
+	if len(o) == 0 {
+		return "true"
+	}
+	parts := make([]string, len(o))
+	for i, v := range o {
+		parts[i] = got + " != " + Lit(v)
+	}
+	return strings.Join(parts, " && ")
+}
+
+// String lists the values: "one of 1, 2".
+func (o OneOf) String() string {
+	if len(o) == 0 {
+		return "nothing (the structure is empty)"
+	}
+	parts := make([]string, len(o))
+	for i, v := range o {
+		parts[i] = Lit(v)
+	}
+	if len(parts) > 12 {
+		parts = append(parts[:12], fmt.Sprintf("... (%d values)", len(o)))
+	}
+	if len(o) == 1 {
+		return parts[0]
+	}
+	return "one of " + strings.Join(parts, ", ")
+}
+
+// accepts reports whether got answers want, which is an exact value or an Expect.
+func accepts(got, want any) bool {
+	if e, ok := want.(Expect); ok {
+		return e.Accepts(got)
+	}
+	return cmp.Equal(got, want)
+}
+
+// describe formats an expected value for people.
+func describe(want any) string {
+	if e, ok := want.(Expect); ok {
+		return e.String()
+	}
+	return Lit(want)
+}
+
+// cond is the Go condition, over got, that is true when got does not answer want.
+func cond(got string, want any) string {
+	if e, ok := want.(Expect); ok {
+		return e.Cond(got)
+	}
+	if b, ok := want.(bool); ok {
+		if b {
+			return "!" + got
+		}
+		return got
+	}
+	return got + " != " + Lit(want)
+}

@@ -1,0 +1,19 @@
+// Package harness runs an exercise's hidden tests inside the child process the judge starts.
+//
+// The judge generates a main package that imports the learner's package, the reference solution
+// and the exercise's suite (package suites/NAME), and calls Main. Main runs the suite's tests one
+// by one and writes what happened to the judge's record (package record): never to stdout, which
+// belongs to the learner's code.
+//
+// Index:
+//   - Suite, Test, Kind, Probe (suite.go): what a suite declares.
+//   - Main, Options (main.go): the run loop and its configuration from the environment.
+//   - T (t.go): one running test: its seeded random source, its CPU budget, failing.
+//   - Call, Model, Expect, OneOf (call.go): operations on a structure and what a result must be.
+//   - Script (sequence.go): fixed steps with fixed expected results.
+//   - Compare (sequence.go): random sequences against the reference, shrunk on failure.
+//   - shrink (shrink.go): delta debugging over a failing sequence, then simpler values.
+//   - Lit, render (gocode.go): failing cases as Go test code a learner can paste.
+//   - ThreadCPU (cputime_*.go): CPU time of the calling thread.
+//   - watchdog (watchdog.go): memory limit and stuck operations.
+package harness

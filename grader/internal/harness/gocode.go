@@ -1,0 +1,132 @@
+package harness
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Lit formats a value as a Go literal a learner can paste: math.MinInt for the smallest int,
+// strings.Repeat for long runs of one letter, nil for a nil byte slice.
+func Lit(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case int:
+		switch x {
+		case math.MinInt:
+			return "math.MinInt"
+		case math.MaxInt:
+			return "math.MaxInt"
+		}
+		return strconv.Itoa(x)
+	case uint:
+		return strconv.FormatUint(uint64(x), 10)
+	case uint64:
+		if x == math.MaxUint64 {
+			return "math.MaxUint64"
+		}
+		return strconv.FormatUint(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	case string:
+		return stringLit(x)
+	case []byte:
+		if x == nil {
+			return "nil"
+		}
+		if len(x) == 0 {
+			return "[]byte{}"
+		}
+		return "[]byte(" + stringLit(string(x)) + ")"
+	}
+	return fmt.Sprintf("%#v", v)
+}
+
+// stringLit quotes s, writing a long run of one byte as strings.Repeat.
+func stringLit(s string) string {
+	if len(s) > 16 && strings.Count(s, s[:1]) == len(s) {
+		return fmt.Sprintf("strings.Repeat(%s, %d)", strconv.Quote(s[:1]), len(s))
+	}
+	return strconv.Quote(s)
+}
+
+// imports returns the packages the printed code needs besides testing.
+func imports(code string) []string {
+	var pkgs []string
+	for _, p := range []string{"math", "strings"} {
+		if strings.Contains(code, p+".") {
+			pkgs = append(pkgs, p)
+		}
+	}
+	return pkgs
+}
+
+// caseCode renders a failing sequence as a test function: the calls before the failing one
+// with their results as comments, then the failing call with its check.
+func caseCode(init, recv string, calls []Call, results []any, want any, panicked any, header string) string {
+	var b strings.Builder
+	b.WriteString("func TestKataCase(t *testing.T) {\n")
+	if header != "" {
+		fmt.Fprintf(&b, "\t// %s\n", header)
+	}
+	if init != "" {
+		fmt.Fprintf(&b, "\t%s := %s\n", recv, init)
+	}
+	last := len(calls) - 1
+	for i, c := range calls[:last] {
+		line := c.Go(recv)
+		if i < len(results) && results[i] != nil {
+			line += " // " + Lit(results[i])
+		}
+		fmt.Fprintf(&b, "\t%s\n", line)
+	}
+	if last >= 0 {
+		c := calls[last]
+		switch {
+		case panicked != nil:
+			fmt.Fprintf(&b, "\t%s // panics: %s\n", c.Go(recv), oneLine(fmt.Sprint(panicked)))
+		case want == nil:
+			fmt.Fprintf(&b, "\t%s\n", c.Go(recv))
+		default:
+			fmt.Fprintf(&b, "\tif got := %s; %s {\n", c.Go(recv), cond("got", want))
+			fmt.Fprintf(&b, "\t\tt.Fatalf(\"%s = %%v, want %s\", got)\n",
+				escape(c.Short()), escape(describe(want)))
+			b.WriteString("\t}\n")
+		}
+	}
+	b.WriteString("}\n")
+	code := b.String()
+	if pkgs := imports(code); len(pkgs) > 0 {
+		code = "// needs: import (" + strings.Join(quoteAll(pkgs), "; ") + ")\n" + code
+	}
+	return code
+}
+
+// escape makes s safe inside a Go string literal and a Printf format.
+func escape(s string) string {
+	q := strconv.Quote(s)
+	return strings.ReplaceAll(q[1:len(q)-1], "%", "%%")
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
+// oneLine keeps the first line of s and cuts it to a readable length.
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " ..."
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}

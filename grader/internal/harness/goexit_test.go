@@ -1,0 +1,5 @@
+package harness
+
+import "runtime"
+
+func runtimeGoexit() { runtime.Goexit() }

@@ -1,0 +1,207 @@
+package harness
+
+import (
+	"go/parser"
+	"go/token"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"kata/grader/internal/record"
+)
+
+// set is a toy structure for the harness's own tests: a multiset of ints with a planted bug
+// chosen by the test.
+type set struct {
+	vals []int
+	bug  func(s *set, c Call) (any, bool) // returns a wrong result when it wants to
+}
+
+func (s *set) do(c Call) any {
+	if s.bug != nil {
+		if r, ok := s.bug(s, c); ok {
+			return r
+		}
+	}
+	x := c.Args[0].(int)
+	switch c.Method {
+	case "Add":
+		s.vals = append(s.vals, x)
+		return nil
+	case "Has":
+		return slices.Contains(s.vals, x)
+	case "Del":
+		if i := slices.Index(s.vals, x); i >= 0 {
+			s.vals = slices.Delete(s.vals, i, i+1)
+			return true
+		}
+		return false
+	}
+	panic("unknown " + c.Method)
+}
+
+func model(bug func(s *set, c Call) (any, bool)) Model[*set] {
+	return Model[*set]{
+		Recv: "s", Init: "New()",
+		New: func() *set { return &set{bug: bug} },
+		Ref: func() *set { return &set{} },
+		Do:  func(s *set, c Call) any { return s.do(c) },
+	}
+}
+
+func randomCalls(t *T, n, values int) []Call {
+	calls := make([]Call, n)
+	for i := range calls {
+		calls[i] = Call{Method: []string{"Add", "Has", "Del"}[t.Rand().IntN(3)], Args: []any{t.Rand().IntN(values)*1000 + 7}}
+	}
+	return calls
+}
+
+// runOne runs a single test body in process and returns its end event.
+func runOne(t *testing.T, kind Kind, body func(*T)) record.Event {
+	t.Helper()
+	s := &Suite{Exercise: "toy", Tests: []Test{{Name: "body", Kind: kind, Run: body}}}
+	log, err := Local(s, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if missing := log.Incomplete("local", []string{ImplementedTest, "body"}); missing != "" {
+		t.Fatalf("incomplete record: %s", missing)
+	}
+	return log.Ends()["body"]
+}
+
+func TestCompareShrinksToTheBug(t *testing.T) {
+	// Del of a value held twice removes both copies: the smallest case is Add x, Add x, Del x, Has x.
+	bug := func(s *set, c Call) (any, bool) {
+		if c.Method != "Del" {
+			return nil, false
+		}
+		x := c.Args[0].(int)
+		n := len(s.vals)
+		s.vals = slices.DeleteFunc(s.vals, func(v int) bool { return v == x })
+		return len(s.vals) < n, true
+	}
+	end := runOne(t, Differential, func(t *T) { Compare(t, model(bug), randomCalls(t, 5000, 20)) })
+	f := end.Failure
+	if end.Status != record.Fail || f == nil || f.Verdict != "wrong_answer" {
+		t.Fatalf("want a wrong_answer, got %s %+v", end.Status, f)
+	}
+	if f.Case.Ops != 4 {
+		t.Errorf("shrunk to %d operations, want 4:\n%s", f.Case.Ops, f.Case.Code)
+	}
+	if f.Case.ShrunkFrom <= 4 {
+		t.Errorf("ShrunkFrom = %d, want the original length", f.Case.ShrunkFrom)
+	}
+	for _, want := range []string{"s.Add(0)\n", "s.Del(0) // true\n", "if got := s.Has(0); !got {"} {
+		if !strings.Contains(f.Case.Code, want) {
+			t.Errorf("case lacks %q (values should simplify to 0):\n%s", want, f.Case.Code)
+		}
+	}
+	parses(t, f.Case.Code)
+}
+
+func TestComparePanicIsRuntimeError(t *testing.T) {
+	bug := func(s *set, c Call) (any, bool) {
+		if c.Method == "Has" && len(s.vals) >= 3 {
+			var a []int
+			_ = a[len(s.vals)]
+		}
+		return nil, false
+	}
+	end := runOne(t, Differential, func(t *T) { Compare(t, model(bug), randomCalls(t, 3000, 50)) })
+	f := end.Failure
+	if f == nil || f.Verdict != "runtime_error" || !strings.Contains(f.Message, "index out of range") {
+		t.Fatalf("want a runtime_error about the index, got %+v", f)
+	}
+	if f.Case.Ops != 4 || !strings.Contains(f.Case.Code, "// panics: runtime error: index out of range") {
+		t.Errorf("want 3 adds and the panicking Has, got:\n%s", f.Case.Code)
+	}
+	parses(t, f.Case.Code)
+}
+
+func TestNotImplementedIsNamed(t *testing.T) {
+	bug := func(s *set, c Call) (any, bool) {
+		if c.Method == "Del" {
+			panic(NotImplemented)
+		}
+		return nil, false
+	}
+	end := runOne(t, Differential, func(t *T) { Compare(t, model(bug), randomCalls(t, 100, 5)) })
+	if f := end.Failure; f == nil || f.Verdict != "not_implemented" || !slices.Equal(f.Methods, []string{"Del"}) {
+		t.Fatalf("want not_implemented naming Del, got %+v", end.Failure)
+	}
+}
+
+func TestGoexitIsRuntimeError(t *testing.T) {
+	m := model(nil)
+	m.Do = func(s *set, c Call) any {
+		if c.Method == "Has" {
+			runtimeGoexit()
+		}
+		return s.do(c)
+	}
+	end := runOne(t, Differential, func(t *T) { Compare(t, m, randomCalls(t, 100, 5)) })
+	if f := end.Failure; f == nil || f.Verdict != "runtime_error" || !strings.Contains(f.Message, "Goexit") {
+		t.Fatalf("want a runtime_error naming Goexit, got %+v", end.Failure)
+	}
+}
+
+func TestScriptReportsFixedExpectation(t *testing.T) {
+	m := model(func(s *set, c Call) (any, bool) { return false, c.Method == "Has" })
+	m.Ref = nil
+	end := runOne(t, Fixed, func(t *T) {
+		Script(t, m, []Step{{Call: Call{Method: "Add", Args: []any{3}}}, {Call: Call{Method: "Has", Args: []any{3}}, Want: true}})
+	})
+	if f := end.Failure; f == nil || f.Message != "Has(3) returned false, want true (after 1 operation)" {
+		t.Fatalf("got %+v", end.Failure)
+	}
+}
+
+func TestOneOf(t *testing.T) {
+	o := OneOf{1, 2}
+	if !o.Accepts(2) || o.Accepts(3) || o.Accepts(int64(1)) {
+		t.Error("OneOf accepts the wrong values")
+	}
+	if got := o.Cond("got"); got != "got != 1 && got != 2" {
+		t.Errorf("Cond = %q", got)
+	}
+	if got := o.String(); got != "one of 1, 2" {
+		t.Errorf("String = %q", got)
+	}
+}
+
+func TestLit(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{math.MinInt, "math.MinInt"}, {math.MaxInt, "math.MaxInt"}, {-3, "-3"},
+		{"apple", `"apple"`}, {strings.Repeat("z", 2000), `strings.Repeat("z", 2000)`},
+		{[]byte(nil), "nil"}, {[]byte{}, "[]byte{}"}, {[]byte("a\x00"), `[]byte("a\x00")`},
+		{uint64(7), "7"}, {0.01, "0.01"}, {true, "true"}, {uint(3), "3"},
+	} {
+		if got := Lit(tc.v); got != tc.want {
+			t.Errorf("Lit(%#v) = %s, want %s", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestSimplifyIntsKeepsIdentity(t *testing.T) {
+	calls := []Call{{Method: "Add", Args: []any{900}}, {Method: "Has", Args: []any{900}}, {Method: "Has", Args: []any{-5}}}
+	for _, cand := range SimplifyInts(calls) {
+		if cand[0].Args[0] != cand[1].Args[0] {
+			t.Fatalf("a candidate split one value in two: %v", cand)
+		}
+	}
+}
+
+// parses checks that a case is valid Go inside a test file.
+func parses(t *testing.T, code string) {
+	t.Helper()
+	src := "package p\nimport (\"math\"; \"strings\"; \"testing\")\nvar _ = math.Pi\nvar _ = strings.Repeat\n" + code
+	if _, err := parser.ParseFile(token.NewFileSet(), "case.go", src, 0); err != nil {
+		t.Errorf("case does not parse: %v\n%s", err, code)
+	}
+}

@@ -1,0 +1,244 @@
+package harness
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// The environment through which the judge configures a run. The harness reads it in Main;
+// nothing else in the child should rely on it.
+const (
+	EnvRecord   = "KATA_RECORD"    // path of the record file to write
+	EnvNonce    = "KATA_NONCE"     // the run's nonce, echoed in the hello and done lines
+	EnvSeed     = "KATA_SEED"      // the run's seed, decimal
+	EnvVerify   = "KATA_VERIFY"    // "1": run only the reference-free tests
+	EnvTrace    = "KATA_TRACE"     // a test name: run only it, tracing every call
+	EnvMemory   = "KATA_MEMORY"    // memory limit in bytes for the watchdog; 0 or unset: none
+	EnvOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
+	EnvPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
+)
+
+// Options are what the generated main knows about the build.
+type Options struct {
+	// LearnerPkg is the import path under which the graded package was built; stack frames
+	// from it are the learner's.
+	LearnerPkg string
+}
+
+// runner is one run of a suite.
+type runner struct {
+	rec     *record.Writer
+	seed    uint64
+	tracing bool
+	opts    Options
+	current *T // the test under way, for the watchdog
+	watch   *watchdog
+}
+
+func (r *runner) write(e record.Event) {
+	if err := r.rec.Write(e); err != nil {
+		fmt.Fprintln(os.Stderr, "kata harness: cannot write the record:", err)
+		os.Exit(3)
+	}
+}
+
+// Config is what the judge asks of one run.
+type Config struct {
+	Seed     uint64
+	Nonce    string
+	Verify   bool          // only the reference-free tests
+	Trace    string        // run only this test, tracing every call
+	PerfOnly bool          // only the probe and the performance tests
+	Memory   uint64        // the watchdog's memory limit in bytes; 0: none
+	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
+}
+
+// ConfigFromEnv reads the judge's configuration from the environment.
+func ConfigFromEnv() Config {
+	c := Config{
+		Nonce:    os.Getenv(EnvNonce),
+		Verify:   os.Getenv(EnvVerify) == "1",
+		Trace:    os.Getenv(EnvTrace),
+		PerfOnly: os.Getenv(EnvPerfOnly) == "1",
+		OpLimit:  DefaultOpLimit,
+	}
+	c.Seed, _ = strconv.ParseUint(os.Getenv(EnvSeed), 10, 64)
+	c.Memory, _ = strconv.ParseUint(os.Getenv(EnvMemory), 10, 64)
+	if d, err := time.ParseDuration(os.Getenv(EnvOpLimit)); err == nil {
+		c.OpLimit = d
+	}
+	return c
+}
+
+// Main runs the suite as the judge asked through the environment, writes the record and exits.
+// It never returns.
+func Main(s *Suite, o Options) {
+	rec, err := record.Create(os.Getenv(EnvRecord))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kata harness: no record file:", err)
+		os.Exit(3)
+	}
+	Run(s, o, ConfigFromEnv(), rec)
+	rec.Close()
+	os.Exit(0)
+}
+
+// Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
+// leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
+func Run(s *Suite, o Options, c Config, rec *record.Writer) {
+	r := &runner{rec: rec, seed: c.Seed, opts: o}
+	tests := s.All()
+	if c.Verify {
+		tests = slices.DeleteFunc(tests, func(t Test) bool { return !t.Kind.ReferenceFree() })
+	}
+	if c.PerfOnly {
+		tests = slices.DeleteFunc(tests, func(t Test) bool { return t.Kind != Performance && t.Name != ImplementedTest })
+	}
+	if c.Trace != "" {
+		tests = slices.DeleteFunc(tests, func(t Test) bool { return t.Name != c.Trace })
+		r.tracing = true
+	}
+	names := make([]string, len(tests))
+	for i, t := range tests {
+		names[i] = t.Name
+	}
+	r.write(record.Event{Kind: record.Hello, Nonce: c.Nonce, Exercise: s.Exercise, Seed: c.Seed, Tests: names})
+	if c.OpLimit > 0 {
+		r.watch = startWatchdog(r, c.Memory, c.OpLimit)
+	}
+
+	failed := false
+	for _, test := range tests {
+		r.write(record.Event{Kind: record.Start, Test: test.Name})
+		if failed {
+			r.write(record.Event{Kind: record.End, Test: test.Name, Status: record.Skip,
+				Message: "not run: an earlier test failed"})
+			continue
+		}
+		t := newT(r, test.Name)
+		r.follow(t)
+		status, f, elapsed := r.runTest(test, t)
+		r.follow(nil)
+		r.write(record.Event{Kind: record.End, Test: test.Name, Status: status, Failure: f, Elapsed: elapsed})
+		failed = status == record.Fail
+	}
+	r.write(record.Event{Kind: record.Done, Nonce: c.Nonce})
+}
+
+// follow tells the watchdog, if there is one, which test is running.
+func (r *runner) follow(t *T) {
+	if r.watch != nil {
+		r.watch.follow(t)
+	}
+}
+
+// DefaultOpLimit is how long one call of the graded code may run before the watchdog stops it.
+// Every operation of every exercise takes microseconds; a call that runs for seconds is stuck.
+const DefaultOpLimit = 3 * time.Second
+
+// runTest runs one test on its own goroutine locked to its own thread, so that CPU time is the
+// test's alone and a runtime.Goexit in the graded code ends only the test.
+func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.Duration) {
+	done := make(chan struct{})
+	finished := false
+	var f *record.Failure
+	var elapsed time.Duration
+	go func() {
+		defer close(done)
+		runtime.LockOSThread()
+		t.started = ThreadCPU()
+		defer func() {
+			elapsed = t.CPU()
+			p := recover()
+			switch {
+			case p == nil && !finished:
+				f = &record.Failure{Verdict: string(verdict.RuntimeError), Op: t.current(),
+					Message: "runtime.Goexit was called" + during(t) + ": the graded code must return normally"}
+			case p == nil:
+			case isStop(p):
+				f = t.failure
+			default:
+				f = r.panicFailure(t, p)
+			}
+		}()
+		test.Run(t)
+		finished = true
+	}()
+	<-done
+	if f == nil {
+		return record.Pass, nil, elapsed
+	}
+	return record.Fail, f, elapsed
+}
+
+func isStop(p any) bool {
+	_, ok := p.(stop)
+	return ok
+}
+
+// during names the call under way: " during s.Add(1)", or "".
+func during(t *T) string {
+	if op := t.current(); op != "" {
+		return " during " + op
+	}
+	return ""
+}
+
+// panicFailure describes a panic that escaped the sequence runners: one raised by a call a
+// property test made directly.
+func (r *runner) panicFailure(t *T, p any) *record.Failure {
+	op := t.current()
+	if classify(p) == unfinished {
+		method := op
+		if i := strings.IndexByte(method, '('); i >= 0 {
+			method = method[:i]
+		}
+		if i := strings.LastIndexByte(method, '.'); i >= 0 {
+			method = method[i+1:]
+		}
+		return &record.Failure{Verdict: string(verdict.NotImplemented), Op: op, Methods: []string{method},
+			Message: fmt.Sprintf("%s is not implemented yet: it still panics %q", method, NotImplemented)}
+	}
+	if op == "" {
+		// The panic came from the suite itself, not from a call of the graded code.
+		return &record.Failure{Internal: true, Message: fmt.Sprintf("the hidden test %s panicked: %v", t.name, p)}
+	}
+	msg := oneLine(fmt.Sprint(p))
+	return &record.Failure{Verdict: string(verdict.RuntimeError), Op: op, Panic: msg,
+		Message: fmt.Sprintf("%s panicked: %s", op, msg)}
+}
+
+// probe is the "implemented" test: it calls every function and method once and fails with
+// not_implemented naming those that still hold the stub's panic.
+func (s *Suite) probe(t *T) {
+	var missing []string
+	ctorMissing := false
+	for _, p := range s.Probes {
+		if ctorMissing && !p.Constructor && !p.Free {
+			continue
+		}
+		t.enter(&Call{Method: p.Method, Func: true})
+		_, v, _ := capture(func() any { p.Call(); return nil })
+		t.leave()
+		if v != nil && classify(v) == unfinished {
+			missing = append(missing, p.Method)
+			ctorMissing = ctorMissing || p.Constructor
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	msg := fmt.Sprintf("not implemented yet: %s", strings.Join(missing, ", "))
+	if ctorMissing {
+		msg += " (write New first: the methods cannot be tried without it)"
+	}
+	t.Fail(&record.Failure{Verdict: string(verdict.NotImplemented), Methods: missing, Message: msg})
+}

@@ -1,0 +1,85 @@
+package harness
+
+// Kind says what a test compares the learner's code against.
+type Kind int
+
+// The kinds of hidden tests.
+const (
+	// Fixed tests have fixed expected outputs: examples and edge cases.
+	Fixed Kind = iota
+	// Differential tests compare with the reference solution on random operation sequences.
+	Differential
+	// Property tests check what must hold whatever the reference does: uniformity, rates,
+	// bounds, memory.
+	Property
+	// Performance tests measure how the learner's operations grow, against the reference.
+	Performance
+)
+
+// String names the kind.
+func (k Kind) String() string {
+	switch k {
+	case Fixed:
+		return "fixed"
+	case Differential:
+		return "differential"
+	case Property:
+		return "property"
+	case Performance:
+		return "performance"
+	}
+	return "unknown"
+}
+
+// ReferenceFree reports whether tests of this kind judge without the reference solution, so
+// that they can check the reference itself.
+func (k Kind) ReferenceFree() bool { return k == Fixed || k == Property }
+
+// Test is one hidden test.
+type Test struct {
+	Name string // short, slash-separated: "edge/duplicates"
+	Kind Kind
+	Run  func(t *T)
+}
+
+// Probe calls one function or method once, to find out whether it is still the stub.
+type Probe struct {
+	Method string // as in the API: "Erase"
+	// Call makes one call. For a method it makes its own structure first; if building the
+	// structure is itself unimplemented, the constructor's probe says so.
+	Call func()
+	// Constructor marks the probe of the function that builds the structure (New). When it is
+	// unimplemented the method probes cannot run.
+	Constructor bool
+	// Free marks a package function that needs no structure (bloom.OptimalM): it is probed even
+	// when the constructor is unimplemented.
+	Free bool
+}
+
+// Suite is an exercise's hidden tests.
+type Suite struct {
+	Exercise string
+	Probes   []Probe // the "implemented" test: every function and method once
+	Tests    []Test
+}
+
+// ImplementedTest is the name of the first test of every suite: the not-implemented probe.
+const ImplementedTest = "implemented"
+
+// All returns the suite's tests in the order they run, the probe first.
+func (s *Suite) All() []Test {
+	tests := []Test{{Name: ImplementedTest, Kind: Fixed, Run: s.probe}}
+	return append(tests, s.Tests...)
+}
+
+// Names returns the names of the tests that run in a mode: every test when grading, only the
+// reference-free ones when verifying a reference.
+func (s *Suite) Names(verify bool) []string {
+	var names []string
+	for _, t := range s.All() {
+		if !verify || t.Kind.ReferenceFree() {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}

@@ -1,0 +1,128 @@
+package harness
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// T is one running hidden test.
+type T struct {
+	name    string
+	seed    uint64
+	rng     *rand.Rand
+	run     *runner
+	failure *record.Failure
+
+	started time.Duration // thread CPU time when the test started
+	budget  time.Duration // CPU budget for the current measured stretch; 0 means none
+	mark    time.Duration // thread CPU time when the budget was set
+
+	// op is the call of the graded code under way, for the watchdog and for crash reports;
+	// nil between calls. recv is the receiver's name in printed calls.
+	op   atomic.Pointer[Call]
+	recv atomic.Pointer[string]
+	// opCount counts calls, so the watchdog can tell a stuck call from a slow test.
+	opCount atomic.Uint64
+}
+
+// stop is the panic value with which T ends a failed test.
+type stop struct{}
+
+// Name returns the test's name.
+func (t *T) Name() string { return t.name }
+
+// Seed returns the test's own seed, derived from the run's seed and the test's name, so a test
+// draws the same values whether it runs alone or after others.
+func (t *T) Seed() uint64 { return t.seed }
+
+// Rand returns the test's random source.
+func (t *T) Rand() *rand.Rand { return t.rng }
+
+// Fail records f as the test's failure and ends the test.
+func (t *T) Fail(f *record.Failure) {
+	t.failure = f
+	panic(stop{})
+}
+
+// Failf ends the test with verdict v and a one-line message.
+func (t *T) Failf(v verdict.Verdict, format string, args ...any) {
+	t.Fail(&record.Failure{Verdict: string(v), Message: fmt.Sprintf(format, args...)})
+}
+
+// Internalf ends the test blaming the kit: the reference or the suite misbehaved.
+func (t *T) Internalf(format string, args ...any) {
+	t.Fail(&record.Failure{Internal: true, Message: fmt.Sprintf(format, args...)})
+}
+
+// Logf writes a note into the record, for the judge's debugging; learners do not see it.
+func (t *T) Logf(format string, args ...any) {
+	t.run.write(record.Event{Kind: record.Trace, Test: t.name, Message: fmt.Sprintf(format, args...)})
+}
+
+// CPU returns the CPU time the test's thread has used since the test started.
+func (t *T) CPU() time.Duration { return ThreadCPU() - t.started }
+
+// SetBudget starts a measured stretch: from now on the test's thread may use at most d of CPU
+// time before Over reports true. d <= 0 removes the budget.
+func (t *T) SetBudget(d time.Duration) {
+	t.budget = d
+	t.mark = ThreadCPU()
+}
+
+// Over reports whether the current budget is spent.
+func (t *T) Over() bool {
+	return t.budget > 0 && ThreadCPU()-t.mark > t.budget
+}
+
+// Measure records one complexity measurement.
+func (t *T) Measure(p record.Point) {
+	t.run.write(record.Event{Kind: record.Measure, Test: t.name, Point: &p})
+}
+
+// receiver sets the receiver's name for the calls that follow.
+func (t *T) receiver(recv string) { t.recv.Store(&recv) }
+
+// enter marks the start of a call of the graded code; leave marks its end. They cost two
+// atomic stores: every operation of every test goes through them.
+func (t *T) enter(c *Call) {
+	n := t.opCount.Add(1)
+	t.op.Store(c)
+	if t.run.tracing {
+		t.run.write(record.Event{Kind: record.Trace, Test: t.name, Op: c.Go(t.recvName()), Index: int(n)})
+	}
+}
+
+func (t *T) leave() { t.op.Store(nil) }
+
+func (t *T) recvName() string {
+	if r := t.recv.Load(); r != nil {
+		return *r
+	}
+	return ""
+}
+
+// current describes the call under way, "" when there is none.
+func (t *T) current() string {
+	if op := t.op.Load(); op != nil {
+		return op.Go(t.recvName())
+	}
+	return ""
+}
+
+// testSeed derives a test's seed from the run's seed and the test's name.
+func testSeed(runSeed uint64, name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return runSeed ^ h.Sum64()
+}
+
+func newT(run *runner, name string) *T {
+	seed := testSeed(run.seed, name)
+	return &T{name: name, seed: seed, run: run, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
