@@ -1,0 +1,138 @@
+// Package crash explains how a test process died from what the Go runtime printed on its way
+// out. It only explains: whether a package is accepted never depends on this text, which the
+// graded code could print itself.
+package crash
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Kind is a way for the test process to die.
+type Kind int
+
+// The kinds of crashes.
+const (
+	// Exit: the process exited by itself (os.Exit) with no runtime message.
+	Exit Kind = iota
+	// Panic: a panic nobody recovered, in a goroutine the graded code started.
+	Panic
+	// StackOverflow: endless recursion, fatal in Go.
+	StackOverflow
+	// OutOfMemory: the runtime could not get memory (the address-space limit, or the machine's).
+	OutOfMemory
+	// Deadlock: every goroutine was blocked.
+	Deadlock
+	// ConcurrentMap: unsynchronised map access from several goroutines, fatal in Go.
+	ConcurrentMap
+	// Fatal: another fatal runtime error.
+	Fatal
+	// Signal: the process was killed by a signal it did not catch.
+	Signal
+)
+
+// Crash is an explanation of a dead test process.
+type Crash struct {
+	Kind    Kind
+	Reason  string // one line a learner understands
+	Value   string // the panic value or the runtime's message
+	Where   string // the graded code's function at fault, when the stack shows it: "(*Skiplist).Add"
+	Frames  []string
+	Exit    int
+	Signals string
+}
+
+var (
+	panicLine   = regexp.MustCompile(`(?m)^panic: (.*)$`)
+	fatalLine   = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+	createdBy   = regexp.MustCompile(`(?m)^created by (\S+)`)
+	frameLine   = regexp.MustCompile(`(?m)^(\S+)\(.*\)\n\t(\S+?:\d+)`)
+	runtimeOOM  = regexp.MustCompile(`(?m)^(fatal error: (runtime: )?out of memory|runtime: out of memory|fatal error: failed to reserve page summary memory|runtime: cannot allocate memory|fatal error: runtime: cannot allocate memory)`)
+	stackExceed = regexp.MustCompile(`(?m)^runtime: goroutine stack exceeds`)
+)
+
+// Analyze explains a crash from the process's stderr, its exit code and the signal that killed
+// it (if any). learnerPkg is the import path the graded package was built under; stack frames
+// in it are shown as the learner's.
+func Analyze(stderr string, exit int, signal, learnerPkg string) Crash {
+	c := Crash{Exit: exit, Signals: signal}
+	c.Frames, c.Where = frames(stderr, learnerPkg)
+	fatal := ""
+	if m := fatalLine.FindStringSubmatch(stderr); m != nil {
+		fatal = strings.TrimSpace(m[1])
+	}
+	switch {
+	case stackExceed.MatchString(stderr) || fatal == "stack overflow":
+		c.Kind, c.Value = StackOverflow, "stack overflow"
+		c.Reason = "stack overflow" + c.in() + ": a recursion that never stops (or goes far too deep)"
+	case runtimeOOM.MatchString(stderr):
+		c.Kind, c.Value = OutOfMemory, "out of memory"
+		c.Reason = "the runtime ran out of memory" + c.in()
+	case strings.HasPrefix(fatal, "all goroutines are asleep"):
+		c.Kind, c.Value = Deadlock, fatal
+		c.Reason = "deadlock: every goroutine is blocked" + c.in() + " (a lock taken twice, or a channel nobody serves)"
+	case strings.Contains(fatal, "concurrent map"):
+		c.Kind, c.Value = ConcurrentMap, fatal
+		c.Reason = fatal + c.in() + ": goroutines touch a map without a lock"
+	case fatal != "":
+		c.Kind, c.Value = Fatal, fatal
+		c.Reason = "fatal runtime error" + c.in() + ": " + fatal
+	case panicLine.MatchString(stderr):
+		m := panicLine.FindStringSubmatch(stderr)
+		c.Kind, c.Value = Panic, strings.TrimSpace(strings.TrimSuffix(m[1], " [recovered]"))
+		where := c.in()
+		if by := createdBy.FindStringSubmatch(stderr); by != nil && strings.HasPrefix(by[1], learnerPkg) {
+			where = " in a goroutine started by " + short(by[1], learnerPkg)
+		}
+		c.Reason = "panic" + where + ": " + c.Value
+	case signal != "":
+		c.Kind, c.Value = Signal, signal
+		c.Reason = "the test process was killed by " + signal
+		if signal == "killed" {
+			c.Reason += " (the system's out-of-memory killer, or another process)"
+		}
+	default:
+		c.Kind = Exit
+		c.Reason = fmt.Sprintf("the test process exited with status %d before the hidden tests finished: "+
+			"the graded code must not call os.Exit or log.Fatal", exit)
+	}
+	return c
+}
+
+// in names the graded function at fault for a reason: " in (*Skiplist).Add", or "".
+func (c Crash) in() string {
+	if c.Where == "" {
+		return ""
+	}
+	return " in " + c.Where
+}
+
+// frames lists the graded package's frames of the first goroutine trace, innermost first, and
+// returns the innermost one's function.
+func frames(stderr, learnerPkg string) ([]string, string) {
+	if learnerPkg == "" {
+		return nil, ""
+	}
+	var out []string
+	where := ""
+	for _, m := range frameLine.FindAllStringSubmatch(stderr, 64) {
+		if !strings.HasPrefix(m[1], learnerPkg+".") {
+			continue
+		}
+		fn := short(m[1], learnerPkg)
+		if where == "" {
+			where = fn
+		}
+		out = append(out, fn+" at "+m[2])
+		if len(out) == 8 {
+			break
+		}
+	}
+	return out, where
+}
+
+// short drops the package path from a function name: "(*Skiplist).Add".
+func short(fn, pkg string) string {
+	return strings.TrimPrefix(fn, pkg+".")
+}

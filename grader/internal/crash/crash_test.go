@@ -1,0 +1,50 @@
+package crash
+
+import (
+	"strings"
+	"testing"
+)
+
+const pkg = "kata/grader/internal/virtual/skiplist/learner"
+
+func TestAnalyze(t *testing.T) {
+	for _, tc := range []struct {
+		reason string
+		stderr string
+		exit   int
+		signal string
+		kind   Kind
+		want   string
+	}{
+		{"panic in a learner goroutine", `panic: boom
+
+goroutine 7 [running]:
+kata/grader/internal/virtual/skiplist/learner.(*Skiplist).Add.func1()
+	/k/grader/internal/virtual/skiplist/learner/skiplist.go:20 +0x25
+created by kata/grader/internal/virtual/skiplist/learner.(*Skiplist).Add in goroutine 6
+	/k/grader/internal/virtual/skiplist/learner/skiplist.go:19 +0x4f
+exit status 2`, 2, "", Panic, "goroutine started by (*Skiplist).Add: boom"},
+		{"stack overflow", `runtime: goroutine stack exceeds 1000000000-byte limit
+runtime: sp=0xc020160398 stack=[0xc020160000, 0xc040160000]
+fatal error: stack overflow
+
+runtime stack:
+runtime.throw({0x4b0b2d?, 0x0?})
+	/usr/local/go/src/runtime/panic.go:1101 +0x48
+
+goroutine 6 gp=0xc000007a40 m=4 mp=0xc000100008 [running]:
+kata/grader/internal/virtual/skiplist/learner.(*Skiplist).find(0xc00001e0c0, 0x1)
+	/k/grader/internal/virtual/skiplist/learner/skiplist.go:30 +0x4f fp=0xc0201603a8`, 2, "", StackOverflow, "stack overflow in (*Skiplist).find"},
+		{"out of memory", "fatal error: runtime: out of memory\n", 2, "", OutOfMemory, "ran out of memory"},
+		{"cannot even start", "fatal error: failed to reserve page summary memory\n", 2, "", OutOfMemory, "out of memory"},
+		{"deadlock", "fatal error: all goroutines are asleep - deadlock!\n", 2, "", Deadlock, "deadlock"},
+		{"map race", "fatal error: concurrent map writes\n", 2, "", ConcurrentMap, "concurrent map writes"},
+		{"os.Exit", "", 3, "", Exit, "status 3"},
+		{"killed", "", -1, "killed", Signal, "killed"},
+	} {
+		c := Analyze(tc.stderr, tc.exit, tc.signal, pkg)
+		if c.Kind != tc.kind || !strings.Contains(c.Reason, tc.want) {
+			t.Errorf("%s: got kind %d, reason %q; want kind %d and %q", tc.reason, c.Kind, c.Reason, tc.kind, tc.want)
+		}
+	}
+}

@@ -1,0 +1,208 @@
+// Package rules checks a graded package before anything of it runs, on the type-checked package
+// (go/packages), never by searching its text: that it has exactly the exercise's API, that it
+// imports nothing of the kit's own (solutions/, grader/, cmd/), and the exercise's own rules —
+// for the hash set, no map anywhere.
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/build"
+)
+
+// Violation is one broken rule, at a place in the graded package.
+type Violation struct {
+	Rule    string // "no-map", "no-kit-import"
+	File    string // as the learner knows it
+	Line    int
+	Column  int
+	Message string
+}
+
+// String formats the violation as file:line:col: message.
+func (v Violation) String() string {
+	return build.Location{File: v.File, Line: v.Line, Column: v.Column, Message: v.Message}.String()
+}
+
+// Report is what the check found.
+type Report struct {
+	// TypeErrors are set when the package does not type-check; nothing else is checked then.
+	TypeErrors []build.Location
+	// API lists how the package's API differs from the exercise's, one line each.
+	API []string
+	// Violations lists the broken rules.
+	Violations []Violation
+	// Package is the package's name as declared.
+	Package string
+}
+
+// Spec says what to check.
+type Spec struct {
+	Root     string // the kit's root
+	Exercise *exercise.Exercise
+	Dir      string // the graded package's folder
+}
+
+// Check type-checks the package in s.Dir as the build would see it and checks its API and
+// rules.
+func Check(ctx context.Context, s Spec) (*Report, error) {
+	files, err := build.GoFiles(s.Dir)
+	if err != nil {
+		return nil, err
+	}
+	virtual := filepath.Join(build.VirtualDir(s.Root, s.Exercise.Name), "learner")
+	overlay := map[string][]byte{}
+	back := map[string]string{virtual: s.Dir}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		overlay[filepath.Join(virtual, filepath.Base(f))] = data
+	}
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedSyntax,
+		Dir:     s.Root,
+		Env:     build.Env(),
+		Overlay: overlay,
+		Tests:   false,
+	}
+	pkgs, err := packages.Load(cfg, build.LearnerImport(s.Exercise.Name))
+	if err != nil {
+		return nil, fmt.Errorf("cannot type-check the package: %w", err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("cannot type-check the package: go list found %d packages", len(pkgs))
+	}
+	pkg := pkgs[0]
+	rep := &Report{Package: pkg.Name}
+	place := func(pos token.Pos) (string, int, int) {
+		p := pkg.Fset.Position(pos)
+		return build.MapPaths(p.Filename, s.Root, back), p.Line, p.Column
+	}
+	if len(pkg.Errors) > 0 {
+		for _, e := range pkg.Errors {
+			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, back), e.Msg))
+		}
+		return rep, nil
+	}
+	rep.API = checkAPI(pkg.Types, s.Exercise)
+	rep.Violations = append(rep.Violations, kitImports(pkg, place)...)
+	if s.Exercise.Name == "hashset" {
+		rep.Violations = append(rep.Violations, noMaps(pkg, place)...)
+	}
+	slices.SortStableFunc(rep.Violations, func(a, b Violation) int {
+		return strings.Compare(fmt.Sprintf("%s:%09d", a.File, a.Line), fmt.Sprintf("%s:%09d", b.File, b.Line))
+	})
+	return rep, nil
+}
+
+// parseError splits a go/packages error position "file:line:col".
+func parseError(pos, msg string) build.Location {
+	l := build.Location{Message: msg}
+	parts := strings.Split(pos, ":")
+	if len(parts) >= 2 {
+		l.File = parts[0]
+		fmt.Sscan(parts[1], &l.Line)
+		if len(parts) >= 3 {
+			fmt.Sscan(parts[2], &l.Column)
+		}
+	}
+	return l
+}
+
+// kitImports reports imports of the kit's solutions, judge or CLI.
+func kitImports(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Violation {
+	var out []Violation
+	for _, f := range pkg.Syntax {
+		for _, imp := range f.Imports {
+			path := strings.Trim(imp.Path.Value, `"`)
+			for _, banned := range []string{"solutions", "grader", "cmd"} {
+				prefix := build.Module + "/" + banned
+				if path == prefix || strings.HasPrefix(path, prefix+"/") {
+					file, line, col := place(imp.Pos())
+					out = append(out, Violation{Rule: "no-kit-import", File: file, Line: line, Column: col,
+						Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s/", path, banned)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkAPI compares the package's functions and methods with the exercise's API.
+func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
+	var problems []string
+	qual := types.RelativeTo(pkg)
+	scope := pkg.Scope()
+	if obj, ok := scope.Lookup(e.Type).(*types.TypeName); !ok || obj.IsAlias() {
+		problems = append(problems, fmt.Sprintf("type %s is missing: declare it, e.g. type %s struct{ ... }", e.Type, e.Type))
+	}
+	for _, f := range e.API {
+		var sig *types.Signature
+		if f.Recv == "" {
+			fn, ok := scope.Lookup(f.Name).(*types.Func)
+			if !ok {
+				problems = append(problems, fmt.Sprintf("%s is missing: want %s", f.Name, f))
+				continue
+			}
+			sig = fn.Type().(*types.Signature)
+		} else {
+			tn, ok := scope.Lookup(f.Recv).(*types.TypeName)
+			if !ok {
+				continue // reported above
+			}
+			sel := types.NewMethodSet(types.NewPointer(tn.Type())).Lookup(pkg, f.Name)
+			if sel == nil {
+				problems = append(problems, fmt.Sprintf("method %s is missing: want %s", f.Name, f))
+				continue
+			}
+			sig = sel.Obj().Type().(*types.Signature)
+		}
+		if got := signature(sig, qual); got != f.Sig {
+			name := f.Name
+			if f.Recv != "" {
+				name = "(*" + f.Recv + ")." + f.Name
+			}
+			problems = append(problems, fmt.Sprintf("%s has type %s, want %s", name, got, f.Sig))
+		}
+	}
+	return problems
+}
+
+// signature formats a signature without parameter names or receiver: "func(int) bool".
+func signature(sig *types.Signature, qual types.Qualifier) string {
+	list := func(t *types.Tuple, variadic bool) []string {
+		out := make([]string, t.Len())
+		for i := range t.Len() {
+			typ := t.At(i).Type()
+			if variadic && i == t.Len()-1 {
+				out[i] = "..." + types.TypeString(typ.(*types.Slice).Elem(), qual)
+				continue
+			}
+			out[i] = types.TypeString(typ, qual)
+		}
+		return out
+	}
+	s := "func(" + strings.Join(list(sig.Params(), sig.Variadic()), ", ") + ")"
+	switch res := list(sig.Results(), false); len(res) {
+	case 0:
+	case 1:
+		s += " " + res[0]
+	default:
+		s += " (" + strings.Join(res, ", ") + ")"
+	}
+	return s
+}
