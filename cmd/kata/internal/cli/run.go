@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"kata/grader"
+	"kata/grader/exercise"
+	"kata/grader/report"
+	"kata/grader/result"
+)
+
+// runOptions are kata run's flags and arguments.
+type runOptions struct {
+	streams *Streams
+	name    string
+	all     bool
+	impl    string
+	json    bool
+	seed    string
+	noColor bool
+	verbose bool
+}
+
+func newRun(s *Streams) *cobra.Command {
+	o := &runOptions{streams: s}
+	cmd := &cobra.Command{
+		Use:   "run [NAME]",
+		Short: "Grade an exercise and print the verdict",
+		Long: `Grade your package exercises/NAME against the hidden tests and print the verdict.
+
+NAME is the exercise's short name or its slug (kata list shows both). The judge builds
+your package with the hidden tests in a separate process; nothing in your folder is
+changed. When it is wrong, kata prints the smallest failing case as a Go test you can
+paste, the expected and actual results, and the seed that replays the run.`,
+		Example: `  kata run hashset
+  kata run design-skiplist --seed 42     # replay a run exactly
+  kata run trie --impl ~/my-trie         # grade a package in another folder
+  kata run --all --json > results.json`,
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeExercises,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.name = args[0]
+			}
+			return runRun(cmd.Context(), o)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.all, "all", false, "grade every exercise")
+	f.StringVar(&o.impl, "impl", "", "grade the package in `DIR` instead of exercises/NAME")
+	f.BoolVar(&o.json, "json", false, "print one JSON document on stdout, nothing else")
+	f.StringVar(&o.seed, "seed", "", "replay the randomized tests with seed `N`")
+	f.BoolVar(&o.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every hidden test and everything your code printed")
+	return cmd
+}
+
+func runRun(ctx context.Context, o *runOptions) error {
+	switch {
+	case o.all && o.name != "":
+		return usageErr("give an exercise name or --all, not both")
+	case !o.all && o.name == "":
+		return usageErr("which exercise? kata run NAME (kata list shows them), or kata run --all")
+	case o.all && o.impl != "":
+		return usageErr("--impl grades one package: name its exercise, kata run NAME --impl DIR")
+	}
+	seed, err := parseSeed(o.seed)
+	if err != nil {
+		return err
+	}
+	root, err := findKit(o.streams.Dir)
+	if err != nil {
+		return err
+	}
+	var exercises []*exercise.Exercise
+	if o.all {
+		exercises = exercise.All()
+	} else {
+		e, err := exercise.Lookup(o.name)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		exercises = []*exercise.Exercise{e}
+	}
+	reqs := make([]grader.Request, len(exercises))
+	for i, e := range exercises {
+		dir := filepath.Join(root, "exercises", e.Name)
+		if o.impl != "" {
+			dir = o.impl
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(o.streams.Dir, dir)
+			}
+		}
+		reqs[i] = grader.Request{
+			Root: root, Exercise: e, Dir: dir, Solutions: filepath.Join(root, "solutions"),
+			Seed: seed, Strict: o.impl != "",
+		}
+	}
+	results, err := judgeAll(ctx, reqs)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		r.Replay = replay(r, o, seed)
+	}
+	return printResults(o.streams, results, !o.all, o.json, o.noColor, o.verbose)
+}
+
+// replay is the command that replays a result exactly.
+func replay(r *result.Result, o *runOptions, seed uint64) string {
+	cmd := "kata run " + r.Exercise
+	if o.impl != "" {
+		cmd += " --impl " + quoteArg(o.impl)
+	}
+	return cmd + " --seed " + strconv.FormatUint(seed, 10)
+}
+
+func quoteArg(s string) string {
+	if strings.ContainsAny(s, " \t'\"$`\\") {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// parseSeed reads --seed, or draws a fresh seed when it is empty.
+func parseSeed(s string) (uint64, error) {
+	if s == "" {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return 1, nil
+		}
+		return binary.LittleEndian.Uint64(b[:])%999_999_999 + 1, nil
+	}
+	seed, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0, usageErr("bad --seed %q: want a whole number from 0 to %d", s, uint64(1<<64-1))
+	}
+	return seed, nil
+}
+
+// judgeAll judges the requests, as many at once as there are cores, and returns their results in
+// order. A usage or kit error stops everything.
+func judgeAll(ctx context.Context, reqs []grader.Request) ([]*result.Result, error) {
+	results := make([]*result.Result, len(reqs))
+	errs := make([]error, len(reqs))
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	for i := range reqs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			results[i], errs[i] = grader.Judge(ctx, reqs[i])
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+// printResults writes the results, human or JSON, and returns the error that sets the exit
+// status: nil when all were accepted.
+func printResults(s *Streams, results []*result.Result, single, asJSON, noColor, verbose bool) error {
+	if asJSON {
+		if err := report.JSON(s.Out, results, single); err != nil {
+			return err
+		}
+	} else {
+		opts := report.Options{Color: s.colorOn(noColor), Verbose: verbose}
+		for i, r := range results {
+			if i > 0 {
+				fmt.Fprintln(s.Out)
+			}
+			report.Human(s.Out, r, opts)
+		}
+		if len(results) > 1 {
+			fmt.Fprintln(s.Out)
+			report.Summary(s.Out, results, opts)
+		}
+	}
+	for _, r := range results {
+		if !r.Accepted() {
+			return &exitError{code: exitNotAccepted}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+package grader
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"kata/grader/exercise"
+	"kata/grader/result"
+	"kata/grader/verdict"
+)
+
+// kitRoot is the kit's root as seen from this package's tests.
+func kitRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// testLimits keep the judge's own regression suite quick and light: a stuck call is stopped
+// after one second, and memory at 256 MiB (the operating system's hard limit then sits at
+// 2.25 GiB, far below this machine's memory even if the watchdog failed).
+var testLimits = Limits{Wall: 60 * time.Second, Memory: 256 << 20, OpLimit: time.Second, Output: 64 << 10}
+
+// TestSubmissions grades every submission under testdata/ through the real pipeline (real go
+// builds, a real child process) and checks it gets the verdict its folder names. This is the
+// judge's regression suite: every bug that slips through adds a submission here.
+func TestSubmissions(t *testing.T) {
+	root := kitRoot(t)
+	subs, err := Submissions(filepath.Join(root, "grader", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) == 0 {
+		t.Fatal("no submissions under grader/testdata")
+	}
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	for _, s := range subs {
+		t.Run(s.Exercise.Name+"/"+string(s.Expected)+"/"+s.Name, func(t *testing.T) {
+			t.Parallel()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			before := digest(t, s.Dir)
+			res, err := Judge(context.Background(), Request{
+				Root: root, Exercise: s.Exercise, Dir: s.Dir, Solutions: filepath.Join(root, "solutions"),
+				Seed: 20261202, Limits: testLimits,
+			})
+			if err != nil {
+				t.Fatalf("judge error: %v", err)
+			}
+			if res.Verdict != s.Expected {
+				t.Errorf("verdict %s, want %s: %s (test %s)\n%s", res.Verdict, s.Expected, res.Message, res.Test, caseText(res.Case))
+			}
+			if after := digest(t, s.Dir); after != before {
+				t.Errorf("the judge changed the graded folder")
+			}
+		})
+	}
+}
+
+// TestReferencesAccepted grades every reference solution as if it were a learner's package,
+// against itself: every one must be accepted.
+func TestReferencesAccepted(t *testing.T) {
+	root := kitRoot(t)
+	for _, e := range exercise.All() {
+		t.Run(e.Name, func(t *testing.T) {
+			t.Parallel()
+			res, err := Judge(context.Background(), Request{
+				Root: root, Exercise: e, Dir: filepath.Join(root, "solutions", e.Name),
+				Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: testLimits,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != verdict.Accepted {
+				t.Errorf("%s: %s", res.Verdict, res.Message)
+			}
+		})
+	}
+}
+
+// TestStubsNotImplemented grades every untouched stub: each must be not_implemented, naming New.
+func TestStubsNotImplemented(t *testing.T) {
+	root := kitRoot(t)
+	for _, e := range exercise.All() {
+		t.Run(e.Name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(root, "exercises", e.Name)
+			before := digest(t, dir)
+			res, err := Judge(context.Background(), Request{
+				Root: root, Exercise: e, Dir: dir, Solutions: filepath.Join(root, "solutions"),
+				Seed: 7, Limits: testLimits,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != verdict.NotImplemented || len(res.Methods) == 0 || res.Methods[0] != "New" {
+				t.Errorf("%s %v: %s", res.Verdict, res.Methods, res.Message)
+			}
+			if digest(t, dir) != before {
+				t.Error("the judge changed exercises/" + e.Name)
+			}
+		})
+	}
+}
+
+// caseText shows a result's failing case in a test failure.
+func caseText(c *result.Case) string {
+	if c == nil {
+		return ""
+	}
+	return c.Code
+}
+
+// digest hashes every file under dir, names and contents, to prove nothing changed.
+func digest(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	var mu sync.Mutex
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(h, "%s %v %d\n", strings.TrimPrefix(path, dir), info.Mode(), info.Size())
+		if d.Type().IsRegular() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			h.Write(data)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}

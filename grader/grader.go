@@ -1,0 +1,247 @@
+// Package grader is kata's judge. Judge builds a graded package with an exercise's reference
+// solution and hidden tests, runs them in a child process under limits, and turns the judge's
+// own record of what happened into exactly one verdict.
+//
+// The stages, each in its own package under grader/internal: rules (the type-checked package's
+// API and rules), build (an overlay build that writes nothing into the graded folder), sandbox
+// (the child process and its limits), the harness and suites that run inside the child, record
+// (the child's account of the run), and crash (explaining a dead child from the runtime's last
+// words). This package ties them together; it never imports the CLI.
+package grader
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/build"
+	"kata/grader/internal/rules"
+	"kata/grader/internal/suites"
+	"kata/grader/result"
+	"kata/grader/verdict"
+)
+
+// Request says what to judge.
+type Request struct {
+	Root      string             // the kit's root (holding go.mod)
+	Exercise  *exercise.Exercise // the exercise
+	Dir       string             // the graded package's folder
+	Solutions string             // the folder holding the reference packages (NAME/ each)
+	Seed      uint64             // the run's seed; the same seed replays the same tests
+	// Verify runs only the tests that do not depend on the reference, to check the reference
+	// itself (kata verify).
+	Verify bool
+	// Strict treats a package with another name or API as a usage error rather than a
+	// compile error: the folder was named on the command line (--impl) and is the wrong one.
+	Strict bool
+	Limits Limits
+	// Stage, if set, is told what the judge is doing: "checking", "building", "testing".
+	Stage func(stage string)
+}
+
+// Limits bound a run of the hidden tests.
+type Limits struct {
+	Wall    time.Duration // wall-clock limit of the test process
+	Memory  uint64        // memory the graded code may use, in bytes
+	OpLimit time.Duration // longest a single call may run
+	Output  int           // bytes of output kept from each of stdout and stderr
+}
+
+// DefaultLimits are the limits of a run unless told otherwise. The memory limit is 1 GiB: the
+// largest hidden test holds a few hundred thousand values, for which every right solution needs
+// tens of megabytes, and a learner's laptop must keep working.
+var DefaultLimits = Limits{
+	Wall:    60 * time.Second,
+	Memory:  1 << 30,
+	OpLimit: 3 * time.Second,
+	Output:  64 << 10,
+}
+
+// UsageError is a mistake in what was asked: a folder that does not exist, a package that is
+// not the exercise. The CLI exits 2 with its message.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// KitError says the kit itself cannot judge: no Go toolchain, a reference that does not build
+// or misbehaves. The CLI exits 2 with its message.
+type KitError struct{ Msg string }
+
+func (e *KitError) Error() string { return e.Msg }
+
+// Judge grades the package in r.Dir. The error is a *UsageError or a *KitError, or the context's
+// error when interrupted; every verdict, even a crash of the graded code, is a Result.
+func Judge(ctx context.Context, r Request) (*result.Result, error) {
+	start := time.Now()
+	if r.Limits == (Limits{}) {
+		r.Limits = DefaultLimits
+	}
+	res := &result.Result{
+		Exercise: r.Exercise.Name, Seed: r.Seed, Package: build.Display(r.Dir),
+		Tests: []result.Test{}, Complexity: []result.Complexity{},
+	}
+	defer func() { res.DurationMS = time.Since(start).Milliseconds() }()
+	entry, ok := suites.For(r.Exercise.Name)
+	if !ok {
+		return nil, &KitError{Msg: fmt.Sprintf("no hidden tests for %s", r.Exercise.Name)}
+	}
+	if err := checkFolder(r.Dir, r.Exercise, r.Strict); err != nil {
+		return nil, err
+	}
+	reference := filepath.Join(r.Solutions, r.Exercise.Name)
+	if _, err := build.GoFiles(reference); err != nil {
+		return nil, &KitError{Msg: fmt.Sprintf("no reference solution for %s: %v", r.Exercise.Name, err)}
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return nil, &KitError{Msg: "no Go toolchain: the go command is not on PATH (install Go from https://go.dev/dl/)"}
+	}
+	work, err := os.MkdirTemp("", "kata-"+r.Exercise.Name+"-")
+	if err != nil {
+		return nil, &KitError{Msg: "cannot make a scratch folder: " + err.Error()}
+	}
+	defer os.RemoveAll(work)
+
+	stage(r, "checking")
+	checked := make(chan checkOutcome, 1)
+	go func() {
+		rep, err := rules.Check(ctx, rules.Spec{Root: r.Root, Exercise: r.Exercise, Dir: r.Dir})
+		checked <- checkOutcome{rep, err}
+	}()
+	stage(r, "building")
+	built, buildErr := build.Build(ctx, build.Spec{
+		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Reference: reference,
+		Suite: entry.Import, Binding: entry.Binding, Work: work,
+	})
+	check := <-checked
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if done, err := judgeStatic(r, res, check, built, buildErr); done || err != nil {
+		return res, err
+	}
+	stage(r, "testing")
+	if err := runTests(ctx, r, entry, built.Binary, work, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+type checkOutcome struct {
+	rep *rules.Report
+	err error
+}
+
+func stage(r Request, s string) {
+	if r.Stage != nil {
+		r.Stage(s)
+	}
+}
+
+// checkFolder makes sure dir is a folder holding a Go package of the exercise's name.
+func checkFolder(dir string, e *exercise.Exercise, strict bool) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return &UsageError{Msg: fmt.Sprintf("%s does not exist", build.Display(dir))}
+		}
+		return &UsageError{Msg: err.Error()}
+	}
+	if !info.IsDir() {
+		return &UsageError{Msg: fmt.Sprintf("%s is not a folder", build.Display(dir))}
+	}
+	files, err := build.GoFiles(dir)
+	if err != nil {
+		return &UsageError{Msg: fmt.Sprintf("%s holds no Go package (no .go files besides tests)", build.Display(dir))}
+	}
+	if !strict {
+		return nil
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		parsed, err := parser.ParseFile(fset, f, nil, parser.PackageClauseOnly)
+		if err != nil {
+			continue // the compiler will say it better
+		}
+		if name := parsed.Name.Name; name != e.Name {
+			return &UsageError{Msg: fmt.Sprintf("%s holds package %s, not package %s: point --impl at a %s package",
+				build.Display(dir), name, e.Name, e.Name)}
+		}
+	}
+	return nil
+}
+
+// judgeStatic turns the rules check and the build into a verdict when either failed. It
+// reports done when the verdict is settled without running anything.
+func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build.Result, buildErr error) (bool, error) {
+	if buildErr != nil {
+		return true, &KitError{Msg: "cannot build: " + buildErr.Error()}
+	}
+	if built.Failed && !built.InLearner {
+		return true, &KitError{Msg: fmt.Sprintf("the reference solution or the hidden tests of %s do not build:\n%s",
+			r.Exercise.Name, strings.TrimSpace(built.Output))}
+	}
+	if check.err != nil && !built.Failed {
+		return true, &KitError{Msg: check.err.Error()}
+	}
+	rep := check.rep
+	switch {
+	case built.Failed || rep != nil && len(rep.TypeErrors) > 0:
+		res.Verdict = verdict.CompileError
+		locs := built.Errors
+		if !built.Failed {
+			locs = rep.TypeErrors
+		}
+		for _, l := range locs {
+			res.Errors = append(res.Errors, result.Location{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message})
+		}
+		res.Message = fmt.Sprintf("the package does not build: %s", firstLine(res.Errors))
+		return true, nil
+	case len(rep.API) > 0:
+		if r.Strict {
+			return true, &UsageError{Msg: fmt.Sprintf("%s is not a %s package: %s",
+				build.Display(r.Dir), r.Exercise.Name, rep.API[0])}
+		}
+		res.Verdict = verdict.CompileError
+		for _, p := range rep.API {
+			res.Errors = append(res.Errors, result.Location{Message: p, Rule: "api"})
+		}
+		res.Message = "the package does not have the exercise's API: " + rep.API[0]
+		return true, nil
+	case len(rep.Violations) > 0:
+		res.Verdict = verdict.RuleViolation
+		for _, v := range rep.Violations {
+			res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
+				Message: v.Message, Rule: v.Rule})
+		}
+		res.Message = fmt.Sprintf("rule %s broken at %s", rep.Violations[0].Rule, rep.Violations[0])
+		return true, nil
+	}
+	return false, nil
+}
+
+func firstLine(locs []result.Location) string {
+	if len(locs) == 0 {
+		return "see the compiler's output"
+	}
+	l := locs[0]
+	return build.Location{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message}.String()
+}
+
+// nonce returns a fresh random token for a run's record.
+func nonce() string {
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		return fmt.Sprint(time.Now().UnixNano())
+	}
+	return hex.EncodeToString(b)
+}

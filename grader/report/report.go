@@ -1,0 +1,327 @@
+// Package report renders the judge's results: for people (coloured, fitting 80 columns) and as
+// the JSON document of kata's --json flag.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/fatih/color"
+
+	"kata/grader/result"
+	"kata/grader/verdict"
+)
+
+// Options shape the human output.
+type Options struct {
+	Color bool // use colours
+	// Verbose shows every test and the full output of the graded code.
+	Verbose bool
+}
+
+// palette holds the colours of one rendering, on or off.
+type palette struct {
+	good, bad, unfinished, dim, bold, code *color.Color
+}
+
+func newPalette(on bool) palette {
+	p := palette{
+		good:       color.New(color.FgGreen, color.Bold),
+		bad:        color.New(color.FgRed, color.Bold),
+		unfinished: color.New(color.FgYellow, color.Bold),
+		dim:        color.New(color.Faint),
+		bold:       color.New(color.Bold),
+		code:       color.New(color.FgCyan),
+	}
+	for _, c := range []*color.Color{p.good, p.bad, p.unfinished, p.dim, p.bold, p.code} {
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}
+
+// verdictColor is the colour of a verdict: green, red, or yellow for unfinished work.
+func (p palette) verdictColor(v verdict.Verdict) *color.Color {
+	switch v.Tone() {
+	case verdict.Good:
+		return p.good
+	case verdict.Unfinished:
+		return p.unfinished
+	}
+	return p.bad
+}
+
+// Mark is the one-character mark of a verdict: ✓, ✗ or …
+func Mark(v verdict.Verdict) string {
+	switch v.Tone() {
+	case verdict.Good:
+		return "✓"
+	case verdict.Unfinished:
+		return "…"
+	}
+	return "✗"
+}
+
+// VerdictLine is the coloured first line of a result: mark, verdict in words, exercise, folder,
+// time.
+func VerdictLine(r *result.Result, o Options) string {
+	p := newPalette(o.Color)
+	c := p.verdictColor(r.Verdict)
+	return fmt.Sprintf("%s  %s  %s",
+		c.Sprint(Mark(r.Verdict)+" "+r.Verdict.Words()),
+		p.bold.Sprint(r.Exercise),
+		p.dim.Sprintf("(%s, %s)", r.Package, seconds(r.DurationMS)))
+}
+
+func seconds(ms int64) string {
+	return (time.Duration(ms) * time.Millisecond).Round(100 * time.Millisecond).String()
+}
+
+// Human writes one result for a person: the verdict line, then what failed and why, the shrunk
+// case, the hint, the tests and the cost of each operation, and how to replay the run.
+func Human(w io.Writer, r *result.Result, o Options) {
+	p := newPalette(o.Color)
+	fmt.Fprintln(w, VerdictLine(r, o))
+	fmt.Fprintln(w, indent(wrap(r.Message, 76), "  "))
+	switch r.Verdict {
+	case verdict.CompileError, verdict.RuleViolation:
+		locs := r.Errors
+		if len(locs) > 10 && !o.Verbose {
+			locs = locs[:10]
+		}
+		for _, l := range locs {
+			fmt.Fprintf(w, "    %s\n", location(l))
+		}
+		if len(locs) < len(r.Errors) {
+			fmt.Fprintf(w, "    %s\n", p.dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
+		}
+	case verdict.NotImplemented:
+		fmt.Fprintf(w, "\n  %s open %s/, replace each panic(\"not implemented\") with your code,\n"+
+			"        then run %s again (%s gives a nudge).\n",
+			p.bold.Sprint("next:"), r.Package, p.code.Sprintf("kata run %s", r.Exercise), p.code.Sprintf("kata hint %s", r.Exercise))
+	}
+	if r.Test != "" && r.Verdict != verdict.NotImplemented {
+		fmt.Fprintf(w, "  %s %s\n", p.dim.Sprint("hidden test:"), r.Test)
+	}
+	if r.Panic != nil && len(r.Panic.Frames) > 0 {
+		fmt.Fprintf(w, "  %s\n", p.dim.Sprint("where:"))
+		for _, f := range r.Panic.Frames {
+			fmt.Fprintf(w, "    %s\n", f)
+		}
+	}
+	if c := r.Case; c != nil && r.Verdict != verdict.NotImplemented {
+		shrunk := ""
+		if c.ShrunkFrom > 0 {
+			shrunk = fmt.Sprintf(", shrunk from %d", c.ShrunkFrom)
+		}
+		fmt.Fprintf(w, "\n  %s (%d %s%s), to paste into a _test.go file in %s:\n\n",
+			p.bold.Sprint("Smallest failing case"), c.Ops, plural(c.Ops, "operation"), shrunk, r.Package)
+		fmt.Fprintln(w, p.code.Sprint(indent(strings.TrimRight(c.Code, "\n"), "    ")))
+		if c.Want != "" || c.Got != "" {
+			fmt.Fprintln(w)
+		}
+		if c.Want != "" {
+			fmt.Fprintf(w, "  want: %s\n", c.Want)
+		}
+		if c.Got != "" {
+			fmt.Fprintf(w, "  got:  %s\n", c.Got)
+		}
+		if c.Flaky {
+			fmt.Fprintf(w, "  %s this case did not fail on every replay: does your code use randomness or global state?\n",
+				p.unfinished.Sprint("note:"))
+		}
+	}
+	if r.Hint != "" {
+		fmt.Fprintf(w, "\n  %s %s\n", p.unfinished.Sprint("hint:"), strings.TrimPrefix(indent(wrap(r.Hint, 70), "        "), "        "))
+	}
+	writeComplexity(w, r, p)
+	writeTests(w, r, p, o)
+	if out := r.Output; out != nil && (o.Verbose || r.Verdict != verdict.Accepted) {
+		writeOutput(w, out, p, o)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  %s %s\n", p.dim.Sprint("note:"), n)
+	}
+	if r.Replay != "" && r.Verdict != verdict.CompileError && r.Verdict != verdict.RuleViolation {
+		fmt.Fprintf(w, "  %s %s\n", p.dim.Sprint("replay:"), r.Replay)
+	}
+}
+
+// location formats a compiler message or a rule violation.
+func location(l result.Location) string {
+	switch {
+	case l.File == "":
+		return l.Message
+	case l.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", l.File, l.Line, l.Column, l.Message)
+	}
+	return fmt.Sprintf("%s:%d: %s", l.File, l.Line, l.Message)
+}
+
+// writeTests summarises the tests, and lists them when asked or when one failed.
+func writeTests(w io.Writer, r *result.Result, p palette, o Options) {
+	if len(r.Tests) == 0 {
+		return
+	}
+	var pass, fail, skip int
+	for _, t := range r.Tests {
+		switch t.Status {
+		case result.Pass:
+			pass++
+		case result.Fail:
+			fail++
+		default:
+			skip++
+		}
+	}
+	parts := []string{fmt.Sprintf("%d passed", pass)}
+	if fail > 0 {
+		parts = append(parts, fmt.Sprintf("%d failed", fail))
+	}
+	if skip > 0 {
+		parts = append(parts, fmt.Sprintf("%d not run", skip))
+	}
+	fmt.Fprintf(w, "\n  %s %s\n", p.dim.Sprint("tests:"), strings.Join(parts, ", "))
+	if !o.Verbose {
+		return
+	}
+	for _, t := range r.Tests {
+		mark := map[string]string{result.Pass: p.good.Sprint("✓"), result.Fail: p.bad.Sprint("✗")}[t.Status]
+		if mark == "" {
+			mark = p.dim.Sprint("-")
+		}
+		line := fmt.Sprintf("    %s %s", mark, t.Name)
+		if t.Status != result.Pass && t.Message != "" {
+			line += p.dim.Sprint("  " + t.Message)
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// writeOutput shows what the graded code printed, once, truncated.
+func writeOutput(w io.Writer, out *result.Output, p palette, o Options) {
+	text := strings.TrimRight(out.Stdout, "\n")
+	if s := strings.TrimRight(out.Stderr, "\n"); s != "" {
+		if text != "" {
+			text += "\n"
+		}
+		text += s
+	}
+	lines := strings.Split(text, "\n")
+	const most = 12
+	cut := false
+	if len(lines) > most && !o.Verbose {
+		lines, cut = lines[:most], true
+	}
+	for i, l := range lines {
+		if len(l) > 76 {
+			lines[i] = l[:73] + "..."
+		}
+	}
+	note := fmt.Sprintf("%d bytes", out.Bytes)
+	if out.Truncated || cut {
+		note += ", truncated"
+	}
+	fmt.Fprintf(w, "\n  %s %s\n", p.dim.Sprint("your code printed"), p.dim.Sprintf("(%s):", note))
+	fmt.Fprintln(w, indent(strings.Join(lines, "\n"), "    │ "))
+}
+
+// writeComplexity shows each operation's expected and measured cost.
+func writeComplexity(w io.Writer, r *result.Result, p palette) {
+	if len(r.Complexity) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n  %-12s %-10s %-10s\n", p.dim.Sprint("operation"), p.dim.Sprint("expected"), p.dim.Sprint("observed"))
+	for _, c := range r.Complexity {
+		observed, mark := c.Observed, ""
+		switch {
+		case observed == "":
+			observed, mark = "-", p.dim.Sprint("not measured")
+		case c.OK:
+			mark = p.good.Sprint("✓")
+		default:
+			mark = p.bad.Sprint("✗")
+		}
+		fmt.Fprintf(w, "  %-12s %-10s %-10s %s\n", c.Op, c.Expected, observed, mark)
+		if !c.OK && c.Hint != "" && c.Observed != "" {
+			fmt.Fprintf(w, "    %s\n", strings.TrimPrefix(indent(wrap(c.Hint, 72), "    "), "    "))
+		}
+	}
+}
+
+// JSON writes results as kata's --json document: one object for a single result, or
+// {"results": [...]} for several.
+func JSON(w io.Writer, results []*result.Result, single bool) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if single && len(results) == 1 {
+		return enc.Encode(results[0])
+	}
+	if results == nil {
+		results = []*result.Result{}
+	}
+	return enc.Encode(struct {
+		Results []*result.Result `json:"results"`
+	}{results})
+}
+
+// Summary writes one line per result and a total, after several results.
+func Summary(w io.Writer, results []*result.Result, o Options) {
+	p := newPalette(o.Color)
+	accepted := 0
+	for _, r := range results {
+		if r.Accepted() {
+			accepted++
+		}
+	}
+	fmt.Fprintf(w, "%s\n", p.bold.Sprintf("%d of %d accepted", accepted, len(results)))
+	for _, r := range results {
+		c := p.verdictColor(r.Verdict)
+		fmt.Fprintf(w, "  %-15s %s\n", r.Exercise, c.Sprint(Mark(r.Verdict)+" "+r.Verdict.Words()))
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// indent prefixes every non-empty line of s.
+func indent(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrap breaks s into lines of at most width runes at spaces.
+func wrap(s string, width int) string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			if line != "" && len([]rune(line))+1+len([]rune(word)) > width {
+				out = append(out, line)
+				line = word
+				continue
+			}
+			if line != "" {
+				line += " "
+			}
+			line += word
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,263 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"kata/grader/internal/build"
+	"kata/grader/internal/crash"
+	"kata/grader/internal/record"
+	"kata/grader/internal/sandbox"
+	"kata/grader/internal/suites"
+	"kata/grader/result"
+	"kata/grader/verdict"
+)
+
+// child is one run of the test program.
+type child struct {
+	out   *sandbox.Outcome
+	log   *record.Log
+	nonce string
+	tests []string
+}
+
+// start runs the test program once with extra environment, and reads its record.
+func start(ctx context.Context, r Request, binary, work string, tests []string, extra ...string) (*child, error) {
+	runDir, err := os.MkdirTemp(work, "run-")
+	if err != nil {
+		return nil, &KitError{Msg: err.Error()}
+	}
+	recPath := filepath.Join(runDir, "record")
+	tmp := filepath.Join(runDir, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		return nil, &KitError{Msg: err.Error()}
+	}
+	n := nonce()
+	env := childEnv(tmp)
+	env = append(env,
+		"KATA_RECORD="+recPath,
+		"KATA_NONCE="+n,
+		"KATA_SEED="+strconv.FormatUint(r.Seed, 10),
+		"KATA_MEMORY="+strconv.FormatUint(r.Limits.Memory, 10),
+		"KATA_OP_LIMIT="+r.Limits.OpLimit.String(),
+	)
+	if r.Verify {
+		env = append(env, "KATA_VERIFY=1")
+	}
+	env = append(env, extra...)
+	out, err := sandbox.Run(ctx, sandbox.Command{Path: binary, Env: env, Dir: tmp}, sandbox.Limits{
+		Wall:   r.Limits.Wall,
+		Memory: addressSpace(r.Limits.Memory),
+		Output: r.Limits.Output,
+	})
+	if err != nil {
+		return nil, &KitError{Msg: "cannot start the test program: " + err.Error()}
+	}
+	log, err := record.ReadFile(recPath)
+	if err != nil {
+		return nil, &KitError{Msg: "cannot read the test record: " + err.Error()}
+	}
+	return &child{out: out, log: log, nonce: n, tests: tests}, nil
+}
+
+// addressSpace is the operating system's hard limit for a run whose graded code may use memory
+// bytes: the Go runtime reserves address space well beyond what it uses, so the hard limit sits
+// far enough above the watchdog's that the watchdog, which can say which test and call were to
+// blame, speaks first.
+func addressSpace(memory uint64) uint64 {
+	if memory == 0 {
+		return 0
+	}
+	return memory + 2<<30
+}
+
+// childEnv is the environment of the test program: only what a Go program needs, with its
+// temporary files kept in the run's scratch folder.
+func childEnv(tmp string) []string {
+	env := []string{"TMPDIR=" + tmp, "TMP=" + tmp, "TEMP=" + tmp, "HOME=" + tmp, "GOTRACEBACK=single"}
+	for _, k := range []string{"PATH", "LANG", "SYSTEMROOT", "GOMAXPROCS"} {
+		if v, ok := os.LookupEnv(k); ok {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+// runTests runs the hidden tests and fills res from the record.
+func runTests(ctx context.Context, r Request, entry *suites.Entry, binary, work string, res *result.Result) error {
+	tests := entry.Suite.Names(r.Verify)
+	c, err := start(ctx, r, binary, work, tests)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	res.Notes = append(res.Notes, c.out.Notes...)
+	res.Output = output(c.out, r)
+	fillTests(res, c)
+	if missing := c.log.Incomplete(c.nonce, tests); missing != "" {
+		return judgeIncomplete(ctx, r, binary, work, res, c, missing)
+	}
+	return judgeComplete(r, res, c)
+}
+
+// fillTests lists every test with how it ended; tests the record does not account for are
+// skipped, with the reason.
+func fillTests(res *result.Result, c *child) {
+	ends := c.log.Ends()
+	running := c.log.Running()
+	res.Tests = res.Tests[:0]
+	for _, name := range c.tests {
+		t := result.Test{Name: name, Status: result.Skip, Message: "not run: the test process ended early"}
+		if e, ok := ends[name]; ok {
+			t.Status, t.Message = string(e.Status), e.Message
+			t.CPUMS = float64(e.Elapsed.Microseconds()) / 1000
+			if e.Failure != nil {
+				t.Message = e.Failure.Message
+			}
+		} else if name == running {
+			t.Status, t.Message = result.Fail, "the test process died during this test"
+		}
+		res.Tests = append(res.Tests, t)
+	}
+}
+
+// judgeComplete reads the verdict off a complete record: the first failed test decides.
+func judgeComplete(r Request, res *result.Result, c *child) error {
+	for _, e := range c.log.Events {
+		if e.Kind != record.End || e.Status != record.Fail || e.Failure == nil {
+			continue
+		}
+		f := e.Failure
+		if f.Internal {
+			who := "the hidden test " + e.Test
+			if r.Verify {
+				who = "the reference " + build.Display(r.Dir)
+			}
+			return &KitError{Msg: fmt.Sprintf("%s misbehaved (seed %d): %s", who, r.Seed, mapped(f.Message, r))}
+		}
+		v, err := verdict.Parse(f.Verdict)
+		if err != nil {
+			return &KitError{Msg: "the test record holds " + err.Error()}
+		}
+		setFailure(res, r, e.Test, v, f)
+		return nil
+	}
+	res.Verdict = verdict.Accepted
+	res.Message = fmt.Sprintf("all %d hidden tests passed", len(c.tests))
+	return nil
+}
+
+// setFailure fills res from the failure that decided the verdict.
+func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f *record.Failure) {
+	res.Verdict = v
+	res.Test = test
+	res.Message = mapped(f.Message, r)
+	res.Op = f.Op
+	res.Hint = f.Hint
+	res.Methods = f.Methods
+	if c := f.Case; c != nil {
+		res.Case = &result.Case{Code: c.Code, Call: c.Call, Want: c.Want, Got: c.Got, Diff: c.Diff,
+			Ops: c.Ops, ShrunkFrom: c.ShrunkFrom, Flaky: c.Flaky}
+	}
+	if f.Panic != "" {
+		res.Panic = &result.Panic{Value: f.Panic, Frames: learnerFrames(f.Stack, r)}
+	}
+}
+
+// learnerFrames keeps the graded package's frames of a panic's stack, innermost first.
+func learnerFrames(stack string, r Request) []string {
+	c := crash.Analyze(mapped(stack, r), 0, "", build.LearnerImport(r.Exercise.Name))
+	return c.Frames
+}
+
+// mapped rewrites the virtual build paths in text to the graded package's real folder.
+func mapped(text string, r Request) string {
+	virtual := build.VirtualDir(r.Root, r.Exercise.Name)
+	return build.MapPaths(text, r.Root, map[string]string{
+		filepath.Join(virtual, "learner"):   r.Dir,
+		filepath.Join(virtual, "reference"): filepath.Join(r.Solutions, r.Exercise.Name),
+	})
+}
+
+// judgeIncomplete decides the verdict of a run whose record is incomplete: the watchdog's abort,
+// the wall-clock limit, or a crash. It never accepts.
+func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *result.Result, c *child, missing string) error {
+	running := c.log.Running()
+	if abort, ok := c.log.Find(record.Abort); ok && abort.Failure != nil {
+		v, err := verdict.Parse(abort.Failure.Verdict)
+		if err != nil {
+			v = verdict.RuntimeError
+		}
+		setFailure(res, r, abort.Test, v, abort.Failure)
+		return nil
+	}
+	if c.out.TimedOut {
+		res.Verdict = verdict.TimeLimitExceeded
+		res.Test = running
+		res.Message = fmt.Sprintf("the hidden tests ran past the wall-clock limit of %s", r.Limits.Wall)
+		if running != "" {
+			res.Message += " during test " + running
+		}
+		return nil
+	}
+	stderr := mapped(c.out.Stderr.String(), r)
+	cr := crash.Analyze(stderr, c.out.ExitCode, c.out.Signal, build.LearnerImport(r.Exercise.Name))
+	res.Test = running
+	res.Verdict = verdict.RuntimeError
+	if cr.Kind == crash.OutOfMemory || cr.Kind == crash.Signal && c.out.Signal == "killed" {
+		res.Verdict = verdict.MemoryLimitExceeded
+	}
+	res.Message = cr.Reason
+	if cr.Value != "" {
+		res.Panic = &result.Panic{Value: cr.Value, Frames: cr.Frames}
+	}
+	switch {
+	case len(c.log.Events) == 0 || c.log.Events[0].Kind != record.Hello:
+		res.Message = cr.Reason + " (before the first hidden test: in an init function?)"
+	case running != "":
+		res.Message += " (hidden test " + running + ")"
+		if op := traceOp(ctx, r, binary, work, running); op != "" {
+			res.Op = op
+			res.Message = strings.TrimSuffix(res.Message, ")") + ", during " + op + ")"
+		}
+	default:
+		res.Message += " (" + missing + ")"
+	}
+	return nil
+}
+
+// traceOp runs one test again with every call traced and returns the call during which the
+// process died, or "" if the replay did not die the same way.
+func traceOp(ctx context.Context, r Request, binary, work, test string) string {
+	c, err := start(ctx, r, binary, work, []string{test}, "KATA_TRACE="+test)
+	if err != nil || c.log.Incomplete(c.nonce, []string{test}) == "" {
+		return ""
+	}
+	last := ""
+	for _, e := range c.log.Events {
+		if e.Kind == record.Trace && e.Op != "" {
+			last = fmt.Sprintf("%s (operation %d)", e.Op, e.Index)
+		}
+	}
+	return last
+}
+
+// output keeps what the graded code printed, when it printed anything.
+func output(out *sandbox.Outcome, r Request) *result.Output {
+	total := out.Stdout.Total() + out.Stderr.Total()
+	if total == 0 {
+		return nil
+	}
+	return &result.Output{
+		Stdout:    mapped(out.Stdout.String(), r),
+		Stderr:    mapped(out.Stderr.String(), r),
+		Bytes:     total,
+		Truncated: out.Stdout.Truncated() || out.Stderr.Truncated(),
+	}
+}
