@@ -205,3 +205,37 @@ func parses(t *testing.T, code string) {
 		t.Errorf("case does not parse: %v\n%s", err, code)
 	}
 }
+
+func TestInvokeAttributesPanics(t *testing.T) {
+	end := runOne(t, Property, func(t *T) {
+		t.Invoke(Call{Method: "Add", Args: []any{3}}, func() any { panic("boom") })
+	})
+	if f := end.Failure; f == nil || f.Verdict != "runtime_error" || f.Op != "Add(3)" || f.Message != "Add(3) panicked: boom" {
+		t.Fatalf("got %+v", end.Failure)
+	}
+	end = runOne(t, Property, func(t *T) {
+		t.Invoke(Call{Method: "Test", Args: []any{[]byte("k")}}, func() any { panic(NotImplemented) })
+	})
+	if f := end.Failure; f == nil || f.Verdict != "not_implemented" || !slices.Equal(f.Methods, []string{"Test"}) {
+		t.Fatalf("got %+v", end.Failure)
+	}
+	end = runOne(t, Property, func(t *T) { panic("suite bug") })
+	if f := end.Failure; f == nil || !f.Internal {
+		t.Fatalf("a panic outside any call is the suite's fault, got %+v", end.Failure)
+	}
+}
+
+func TestMustPanic(t *testing.T) {
+	end := runOne(t, Fixed, func(t *T) {
+		if v, ok := t.MustPanic(Call{Method: "New", Args: []any{uint64(0), uint(1)}, Func: true}, func() { panic("bad m") }); !ok || v != "bad m" {
+			t.Failf("wrong_answer", "MustPanic = %v, %v", v, ok)
+		}
+		if _, ok := t.MustPanic(Call{Method: "New", Func: true}, func() {}); ok {
+			t.Failf("wrong_answer", "a call that returned was reported as panicking")
+		}
+		t.MustPanic(Call{Method: "OptimalK", Func: true}, func() { panic(NotImplemented) })
+	})
+	if f := end.Failure; f == nil || f.Verdict != "not_implemented" || !slices.Equal(f.Methods, []string{"OptimalK"}) {
+		t.Fatalf("got %+v", end.Failure)
+	}
+}

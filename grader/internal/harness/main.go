@@ -166,7 +166,7 @@ func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.
 			case isStop(p):
 				f = t.failure
 			default:
-				f = r.panicFailure(t, p)
+				f = r.panicFailure(t, p, t.current())
 			}
 		}()
 		test.Run(t)
@@ -192,10 +192,9 @@ func during(t *T) string {
 	return ""
 }
 
-// panicFailure describes a panic that escaped the sequence runners: one raised by a call a
-// property test made directly.
-func (r *runner) panicFailure(t *T, p any) *record.Failure {
-	op := t.current()
+// panicFailure describes a panic that escaped the sequence runners, raised by op: a call a
+// property test made through Invoke.
+func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 	if classify(p) == unfinished {
 		method := op
 		if i := strings.IndexByte(method, '('); i >= 0 {

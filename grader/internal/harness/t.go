@@ -126,3 +126,26 @@ func newT(run *runner, name string) *T {
 	seed := testSeed(run.seed, name)
 	return &T{name: name, seed: seed, run: run, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 }
+
+// Invoke runs f, a call of the graded code described by c, so that a panic or a hang in it is
+// reported as that call's (and a "not implemented" panic as not_implemented). Property tests
+// call the graded code through Invoke; Script and Compare do it themselves.
+func (t *T) Invoke(c Call, f func() any) any {
+	t.enter(&c)
+	r := f()
+	t.leave() // not deferred: after a panic the runner must still see the call
+	return r
+}
+
+// MustPanic runs f, a call of the graded code described by c that the contract says must panic,
+// and reports whether it did, with the panic value. The stub's "not implemented" panic does not
+// count: it ends the test as not_implemented.
+func (t *T) MustPanic(c Call, f func()) (any, bool) {
+	t.enter(&c)
+	_, p, _ := capture(func() any { f(); return nil })
+	t.leave()
+	if p != nil && classify(p) == unfinished {
+		t.Fail(t.run.panicFailure(t, p, c.Short()))
+	}
+	return p, p != nil
+}
