@@ -32,6 +32,8 @@ const (
 	Trace Kind = "trace"
 	// Measure is one complexity measurement.
 	Measure Kind = "measure"
+	// Judged is the judgement on one operation's growth, after its measurements.
+	Judged Kind = "judged"
 	// End says a test ended, how, and with which failure.
 	End Kind = "end"
 	// Abort is written by the harness's watchdog when it stops the run itself
@@ -66,6 +68,23 @@ type Event struct {
 	Op       string        `json:"op,omitempty"`    // Trace: the call, as Go
 	Index    int           `json:"index,omitempty"` // Trace: its position in the sequence
 	Point    *Point        `json:"point,omitempty"`
+	// Complexity is the judgement on one operation's growth (kind Judged).
+	Complexity *Complexity `json:"complexity,omitempty"`
+}
+
+// Complexity is how one operation's cost grew against the reference's.
+type Complexity struct {
+	Op       string  `json:"op"`
+	Axis     string  `json:"axis"`
+	Expected string  `json:"expected"`
+	Observed string  `json:"observed"`
+	OK       bool    `json:"ok"`
+	Reason   string  `json:"reason"`
+	Hint     string  `json:"hint,omitempty"`
+	Slope    float64 `json:"slope"`
+	Growth   float64 `json:"growth"`
+	Ratio    float64 `json:"ratio"`
+	Capped   bool    `json:"capped,omitempty"` // measurement stopped at its budget
 }
 
 // Failure is why a test failed, as the harness saw it.
@@ -234,6 +253,26 @@ func (l *Log) Points() []Point {
 		}
 	}
 	return ps
+}
+
+// Judgements returns the growth judgements in the order they were made; a judgement made again
+// after a second round of measurements replaces the first.
+func (l *Log) Judgements() []Complexity {
+	var out []Complexity
+	index := map[string]int{}
+	for _, e := range l.Events {
+		if e.Kind != Judged || e.Complexity == nil {
+			continue
+		}
+		key := e.Complexity.Op + "/" + e.Complexity.Axis
+		if i, ok := index[key]; ok {
+			out[i] = *e.Complexity
+			continue
+		}
+		index[key] = len(out)
+		out = append(out, *e.Complexity)
+	}
+	return out
 }
 
 // Incomplete checks that the record accounts for a whole run with this nonce over exactly the

@@ -1,0 +1,180 @@
+// Package growth decides whether an operation's cost grows as expected, from CPU times measured
+// side by side for the graded code and the reference at several sizes.
+//
+// It never looks at absolute times alone: a learner's laptop may be ten times slower than the
+// machine the reference was tuned on, and busy. What it judges is the ratio learner/reference at
+// each size, measured in the same run, which the machine's speed and load mostly cancel out of:
+//
+//   - Growth: the slope of log(ratio) against log(size). A solution of the right growth keeps
+//     the ratio roughly flat, however slow it is; a linear scan where the reference takes
+//     O(log n) makes the ratio grow almost like n.
+//   - Time limit: at the largest size measured, the graded code may take TimeFactor times the
+//     reference plus TimeFloor per operation, like a contest judge's limit of a multiple of the
+//     judges' solution.
+//
+// Decisions keep a margin, as Kattis's problem tools do with time limits: a verdict is given only
+// when it would not change if the threshold were 1.5 times more lenient (or stricter, for
+// accepting); in between, the result is Unsure and the caller measures again.
+package growth
+
+import (
+	"fmt"
+	"math"
+)
+
+// Sample is one measurement: CPU nanoseconds per operation at one size.
+type Sample struct {
+	Size      int
+	Learner   float64
+	Reference float64
+	Capped    bool // the learner's measurement stopped at its budget: the true time is higher
+}
+
+// Ratio is the learner's time over the reference's.
+func (s Sample) Ratio() float64 { return s.Learner / math.Max(s.Reference, 1e-3) }
+
+// Series is one operation's samples along one axis.
+type Series struct {
+	Op       string   // "Search"
+	Axis     string   // what grows: "n" (elements), "L" (word length), "m" (bits), "words"
+	Expected string   // "O(log n)"
+	Samples  []Sample // in increasing size
+	Hint     string   // what to say when the growth is wrong
+	SlowHint string   // what to say when the growth is right but the time limit is passed
+}
+
+// Add records a sample, keeping the fastest of repeated measurements at one size.
+func (s *Series) Add(x Sample) {
+	for i := range s.Samples {
+		if s.Samples[i].Size == x.Size {
+			old := &s.Samples[i]
+			if x.Learner < old.Learner || old.Capped && !x.Capped {
+				old.Learner, old.Capped = x.Learner, x.Capped
+			}
+			old.Reference = math.Min(old.Reference, x.Reference)
+			return
+		}
+	}
+	s.Samples = append(s.Samples, x)
+}
+
+// Thresholds. They were chosen with kata's stress command (kata dev stress), which runs the
+// references, right-growth variants a constant factor slower and wrong-growth variants many
+// times with and without load, and counts false flags and misses.
+const (
+	// GrowthLimit is how much the ratio may grow over the sizes measured before the growth is
+	// wrong. A right solution's ratio drifts by at most about 3 with cache effects and noise;
+	// a wrong one's grows by the size span over a log factor or more.
+	GrowthLimit = 8.0
+	// MinSlope is the slope of log ratio over log size below which the growth is never wrong,
+	// whatever the ratio did between two noisy points.
+	MinSlope = 0.35
+	// SteadySlope and SteadyGrowth: three or more sizes with at least this slope and this growth
+	// are a wrong growth rate even below GrowthLimit.
+	SteadySlope  = 0.7
+	SteadyGrowth = 6.0
+	// TimeFactor and TimeFloor make the time limit: at the largest size measured the graded code
+	// may take TimeFactor times the reference, plus TimeFloor nanoseconds, per operation.
+	TimeFactor = 30.0
+	TimeFloor  = 1000.0
+	// Margin is the safety factor of every decision.
+	Margin = 1.5
+)
+
+// Decision is the judgement on one series.
+type Decision struct {
+	OK       bool
+	Unsure   bool    // near a threshold: measure again before deciding
+	Observed string  // the growth class observed: "O(log n)", "O(n)"
+	Slope    float64 // slope of log(ratio) over log(size)
+	Growth   float64 // how much the ratio grew over the sizes measured, per the fitted slope
+	Ratio    float64 // learner/reference at the largest size measured
+	Reason   string  // one line, for a person
+}
+
+// Decide judges a series.
+//
+// The growth is wrong when the ratio grew by more than GrowthLimit (times the margin) over the
+// sizes measured with a slope of at least MinSlope, or when at least three sizes show a steady
+// slope of SteadySlope or more and a growth of SteadyGrowth: a memmove-based O(n) insertion is
+// cheap at small sizes and shows its growth only as a steady climb. The time limit is passed when
+// the graded code takes more than TimeFactor times the reference plus TimeFloor at the largest
+// size (times the margin).
+func Decide(s *Series) Decision {
+	d := Decision{OK: true, Observed: s.Expected}
+	if len(s.Samples) == 0 {
+		return Decision{Unsure: true, Reason: "not measured"}
+	}
+	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
+	d.Ratio = last.Ratio()
+	limit := TimeFactor*last.Reference + TimeFloor
+	if len(s.Samples) >= 2 {
+		d.Slope = slope(s.Samples)
+		d.Growth = math.Pow(float64(last.Size)/float64(first.Size), d.Slope)
+	}
+	steady := len(s.Samples) >= 3 && d.Slope >= SteadySlope
+	grew := d.Slope >= MinSlope && d.Growth >= GrowthLimit*Margin ||
+		steady && d.Growth >= SteadyGrowth
+	slow := last.Learner > limit*Margin || last.Capped && last.Learner > limit
+	switch {
+	case grew || slow:
+		d.OK = false
+		if len(s.Samples) >= 2 && d.Slope >= 0.6 {
+			d.Observed = observed(s, d.Slope)
+			d.Reason = fmt.Sprintf("%s grows like %s, expected %s: %s slower than the reference at %s = %d, %s at %s = %d",
+				s.Op, d.Observed, s.Expected, times(last.Ratio()), s.Axis, last.Size, times(first.Ratio()), s.Axis, first.Size)
+		} else {
+			d.Reason = fmt.Sprintf("%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): over the time limit",
+				s.Op, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference)
+		}
+		return d
+	case d.Slope >= MinSlope && d.Growth >= GrowthLimit/Margin, last.Learner > limit:
+		d.Unsure = true
+	}
+	d.Reason = fmt.Sprintf("%s grows like the reference (%s at %s = %d)", s.Op, times(d.Ratio), s.Axis, last.Size)
+	return d
+}
+
+// times formats a ratio: "57×", "1.3×".
+func times(r float64) string {
+	if r >= 10 {
+		return fmt.Sprintf("%.0f×", r)
+	}
+	return fmt.Sprintf("%.1f×", r)
+}
+
+// observed names the growth class of a wrong series from the excess slope over the expected.
+func observed(s *Series, excess float64) string {
+	switch {
+	case s.Axis == "L":
+		if excess >= 0.6 {
+			return "O(L²)"
+		}
+		return fmt.Sprintf("O(L^%.1f)", 1+excess)
+	case s.Expected == "O(L)":
+		return "O(n·L)"
+	case excess >= 1.6:
+		return "O(" + s.Axis + "²)"
+	case excess >= 0.6:
+		return "O(" + s.Axis + ")"
+	}
+	return fmt.Sprintf("O(%s^%.1f)", s.Axis, excess)
+}
+
+// slope fits log(ratio) against log(size) by least squares.
+func slope(samples []Sample) float64 {
+	var sx, sy, sxx, sxy float64
+	n := float64(len(samples))
+	for _, s := range samples {
+		x, y := math.Log(float64(s.Size)), math.Log(math.Max(s.Ratio(), 1e-9))
+		sx += x
+		sy += y
+		sxx += x * x
+		sxy += x * y
+	}
+	den := n*sxx - sx*sx
+	if den == 0 {
+		return 0
+	}
+	return (n*sxy - sx*sy) / den
+}

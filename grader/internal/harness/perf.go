@@ -1,0 +1,281 @@
+package harness
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"kata/grader/internal/growth"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// Meter times batches of calls of the graded code and of the reference, alternating between
+// the two so that a change in the machine's load touches both, in the test thread's CPU time
+// (which another busy process disturbs far less than the wall clock). It keeps the graded code
+// within a budget that grows with the reference's own time: a solution far too slow does not
+// make kata slow, its measurements stop and the judgement uses what was seen.
+type Meter struct {
+	t       *T
+	learner time.Duration // CPU time spent in the graded code's batches
+	ref     time.Duration // CPU time spent in the reference's batches
+	stopped bool
+	Floor   time.Duration // budget the graded code always has
+	Factor  float64       // and Factor times the reference's time on top
+	Repeats int           // timed repetitions of a query batch; the fastest counts
+	rounds  int
+}
+
+// Budget defaults: the graded code may spend MeterFloor of CPU plus MeterFactor times what the
+// reference spent on the same measurements.
+const (
+	MeterFloor  = 1500 * time.Millisecond
+	MeterFactor = 12
+)
+
+func newMeter(t *T) *Meter {
+	return &Meter{t: t, Floor: MeterFloor, Factor: MeterFactor, Repeats: 3}
+}
+
+// allowed is the graded code's budget so far.
+func (m *Meter) allowed() time.Duration {
+	return m.Floor + time.Duration(m.Factor*float64(m.ref))
+}
+
+// Afford reports whether the graded code can spend an estimated d more within its budget.
+// Once the answer is no, the meter stays stopped.
+func (m *Meter) Afford(d time.Duration) bool {
+	if m.learner+d > m.allowed() {
+		m.stopped = true
+	}
+	return !m.stopped
+}
+
+// Stopped reports whether the budget ran out.
+func (m *Meter) Stopped() bool { return m.stopped }
+
+// time runs f on the test's thread and returns the CPU time it took.
+func cpu(f func()) time.Duration {
+	start := ThreadCPU()
+	f()
+	return ThreadCPU() - start
+}
+
+// Pair times one batch of ops calls on each side and returns nanoseconds per call, the fastest
+// of Repeats rounds. undo, if not nil, restores a side's structure after its batch, untimed.
+// The graded side's batch runs as the call c, for crash reports and the watchdog.
+func (m *Meter) Pair(c Call, ops int, learner, reference func(), undoL, undoR func()) (l, r float64) {
+	l, r = -1, -1
+	for rep := range m.Repeats {
+		sides := []bool{true, false}
+		if (rep+m.rounds)%2 == 1 {
+			sides = []bool{false, true}
+		}
+		for _, isLearner := range sides {
+			var d time.Duration
+			if isLearner {
+				d = cpu(func() { m.t.Invoke(c, func() any { learner(); return nil }) })
+				m.learner += d
+				if undoL != nil {
+					m.t.Invoke(c, func() any { undoL(); return nil })
+				}
+			} else {
+				d = cpu(reference)
+				m.ref += d
+				if undoR != nil {
+					undoR()
+				}
+			}
+			ns := float64(d.Nanoseconds()) / float64(ops)
+			if isLearner && (l < 0 || ns < l) {
+				l = ns
+			}
+			if !isLearner && (r < 0 || ns < r) {
+				r = ns
+			}
+		}
+	}
+	m.rounds++
+	return l, r
+}
+
+// Ladder measures operations of a structure as it grows through Sizes: growing from one size
+// to the next times Grow's operation per element (a whole doubling window or more, so an
+// amortised O(1) operation is judged on its average), and at each size each query is timed in
+// batches. The same values and the same calls go to both sides.
+type Ladder[S any] struct {
+	Sizes []int
+	New   func() S // a fresh structure of the graded package
+	Ref   func() S // a fresh reference structure
+	// Grow adds the elements with indices from..to-1 of the suite's value list.
+	Grow Op[S]
+	// Queries are timed at each size.
+	Queries []Op[S]
+}
+
+// Op is one measured operation.
+type Op[S any] struct {
+	Series *growth.Series
+	// Batch is the number of calls in one timed batch (queries only).
+	Batch int
+	// Run performs the batch on s at size n (for Grow: adds elements from..to-1, with from
+	// passed as n and to as batch).
+	Run func(s S, n, batch int)
+	// Undo restores s after a batch, untimed; nil if the batch changes nothing.
+	Undo func(s S, n, batch int)
+}
+
+// Measure runs the ladder and returns its series.
+func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
+	learner := m.t.Invoke(Call{Method: "New", Func: true}, func() any { return l.New() }).(S)
+	ref := l.Ref()
+	series := []*growth.Series{l.Grow.Series}
+	for _, q := range l.Queries {
+		series = append(series, q.Series)
+	}
+	stoppedQ := make([]bool, len(l.Queries))
+	lastGrow := 0.0 // learner ns per element in the last growth window
+	prev := 0
+	for i, n := range l.Sizes {
+		runtime.GC()
+		// Growing: predict the graded code's time from the last window, as if its cost
+		// per element grew in proportion to the size (what a wrong growth rate does), with a
+		// factor of two for caches that stop fitting.
+		if i > 0 && !m.Afford(time.Duration(2*lastGrow*float64(n-prev)*float64(n)/float64(prev))) {
+			markCapped(series)
+			break
+		}
+		c := Call{Method: l.Grow.Series.Op}
+		var dl, dr time.Duration
+		growL := func() { dl = cpu(func() { m.t.Invoke(c, func() any { l.Grow.Run(learner, prev, n); return nil }) }) }
+		growR := func() { dr = cpu(func() { l.Grow.Run(ref, prev, n) }) }
+		if i%2 == 0 {
+			growL()
+			growR()
+		} else {
+			growR()
+			growL()
+		}
+		m.learner += dl
+		m.ref += dr
+		lastGrow = float64(dl.Nanoseconds()) / float64(n-prev)
+		l.Grow.Series.Add(growth.Sample{Size: n, Learner: lastGrow, Reference: float64(dr.Nanoseconds()) / float64(n-prev)})
+		for j, q := range l.Queries {
+			if stoppedQ[j] {
+				continue
+			}
+			if len(q.Series.Samples) > 0 {
+				last := q.Series.Samples[len(q.Series.Samples)-1]
+				estimate := last.Learner * float64(q.Batch*m.Repeats) * float64(n) / float64(last.Size)
+				if !m.Afford(time.Duration(estimate)) {
+					stoppedQ[j] = true
+					q.Series.Samples[len(q.Series.Samples)-1].Capped = true
+					continue
+				}
+			}
+			var undoL, undoR func()
+			if q.Undo != nil {
+				undoL = func() { q.Undo(learner, n, q.Batch) }
+				undoR = func() { q.Undo(ref, n, q.Batch) }
+			}
+			ln, rn := m.Pair(Call{Method: q.Series.Op}, q.Batch,
+				func() { q.Run(learner, n, q.Batch) }, func() { q.Run(ref, n, q.Batch) }, undoL, undoR)
+			q.Series.Add(growth.Sample{Size: n, Learner: ln, Reference: rn})
+		}
+		prev = n
+		if decided(series) {
+			break // a growth rate already proven wrong: measuring further only costs time
+		}
+	}
+	runtime.KeepAlive(learner)
+	runtime.KeepAlive(ref)
+	return series
+}
+
+// decided reports whether some series is already judged wrong beyond doubt.
+func decided(series []*growth.Series) bool {
+	return slices.ContainsFunc(series, func(s *growth.Series) bool {
+		d := growth.Decide(s)
+		return !d.OK && !d.Unsure
+	})
+}
+
+// markCapped notes on every series that the measurements stopped at the budget.
+func markCapped(series []*growth.Series) {
+	for _, s := range series {
+		if k := len(s.Samples); k > 0 {
+			s.Samples[k-1].Capped = true
+		}
+	}
+}
+
+// JudgeGrowth measures with measure and judges every series it returns. A judgement near a
+// threshold is measured once more (a fresh measure, the fastest sample per size kept) before it
+// stands; if it is still unsure, the graded code has the benefit of the doubt — a false alarm is
+// worse than a miss. A series whose growth is wrong, or that passes the time limit, fails the
+// test with time_limit_exceeded, naming the operation, with its hint.
+func JudgeGrowth(t *T, measure func(m *Meter) []*growth.Series) {
+	m := newMeter(t)
+	series := measure(m)
+	decisions := decide(series)
+	if slices.ContainsFunc(decisions, func(d growth.Decision) bool { return d.Unsure }) && !m.Stopped() {
+		m2 := newMeter(t)
+		m2.rounds = 1
+		again := measure(m2)
+		for i := range series {
+			for _, s := range again[i].Samples {
+				series[i].Add(s)
+			}
+		}
+		decisions = decide(series)
+	}
+	var fail *record.Failure
+	for i, s := range series {
+		d := decisions[i]
+		if d.Unsure {
+			d.OK = true
+		}
+		capped := slices.ContainsFunc(s.Samples, func(x growth.Sample) bool { return x.Capped })
+		for _, x := range s.Samples {
+			t.Measure(record.Point{Op: s.Op, Axis: s.Axis, Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped})
+		}
+		hint := ""
+		if !d.OK {
+			hint = s.Hint
+			if d.Observed == s.Expected && s.SlowHint != "" {
+				hint = s.SlowHint
+			}
+		}
+		t.run.write(record.Event{Kind: record.Judged, Test: t.name, Complexity: &record.Complexity{
+			Op: s.Op, Axis: s.Axis, Expected: s.Expected, Observed: d.Observed, OK: d.OK, Reason: d.Reason,
+			Hint: hint, Slope: d.Slope, Growth: d.Growth, Ratio: d.Ratio, Capped: capped,
+		}})
+		if !d.OK && fail == nil {
+			fail = &record.Failure{Verdict: string(verdict.TimeLimitExceeded), Op: s.Op, Message: d.Reason, Hint: hint}
+		}
+	}
+	if fail != nil {
+		t.Fail(fail)
+	}
+}
+
+func decide(series []*growth.Series) []growth.Decision {
+	out := make([]growth.Decision, len(series))
+	for i, s := range series {
+		out[i] = growth.Decide(s)
+	}
+	return out
+}
+
+// Sizes returns a geometric ladder from lo to hi (inclusive) with the given factor.
+func Sizes(lo, hi, factor int) []int {
+	var out []int
+	for n := lo; n <= hi; n *= factor {
+		out = append(out, n)
+	}
+	if out[len(out)-1] != hi {
+		panic(fmt.Sprintf("harness.Sizes: %d is not %d times a power of %d", hi, lo, factor))
+	}
+	return out
+}
