@@ -154,6 +154,7 @@ func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.
 	go func() {
 		defer close(done)
 		runtime.LockOSThread()
+		t.goid.Store(goid())
 		t.started = ThreadCPU()
 		defer func() {
 			elapsed = t.CPU()

@@ -29,6 +29,8 @@ type T struct {
 	recv atomic.Pointer[string]
 	// opCount counts calls, so the watchdog can tell a stuck call from a slow test.
 	opCount atomic.Uint64
+	// goid is the id of the goroutine running the test, for the watchdog.
+	goid atomic.Uint64
 }
 
 // stop is the panic value with which T ends a failed test.

@@ -3,8 +3,10 @@ package harness
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -41,25 +43,15 @@ func startWatchdog(r *runner, memory uint64, opLimit time.Duration) *watchdog {
 // follow tells the watchdog which test is running (nil between tests).
 func (w *watchdog) follow(t *T) { w.t.Store(t) }
 
-// cpuSample is the process's CPU time at a moment, to tell a busy call from a blocked one.
-type cpuSample struct {
-	at  time.Time
-	cpu time.Duration
-}
-
 func (w *watchdog) loop() {
 	samples := []metrics.Sample{
 		{Name: "/memory/classes/total:bytes"},
 		{Name: "/memory/classes/heap/released:bytes"},
 	}
-	var history [256]cpuSample // about 1.3 s of samples
-	n := 0
 	var lastCount uint64
 	lastChange := time.Now()
 	for range time.Tick(tick) {
 		now := time.Now()
-		history[n%len(history)] = cpuSample{at: now, cpu: processCPU()}
-		n++
 		if w.memory > 0 {
 			metrics.Read(samples)
 			used := samples[0].Value.Uint64() - samples[1].Value.Uint64()
@@ -79,22 +71,62 @@ func (w *watchdog) loop() {
 		if op == nil || now.Sub(lastChange) < w.opLimit {
 			continue
 		}
-		// How busy was the process over the last second of the stuck call?
-		oldest := history[max(0, n-len(history))%len(history)]
-		if n > len(history) {
-			oldest = history[n%len(history)]
-		}
-		wall := now.Sub(oldest.at)
-		busy := float64(processCPU()-oldest.cpu) / float64(wall)
-		call := op.Go(t.recvName())
-		if busy < 0.05 {
-			w.abort(verdict.RuntimeError, fmt.Sprintf(
-				"deadlock: %s blocked for %s without running (a lock taken twice, or a channel nobody serves)",
-				call, w.opLimit))
-		}
-		w.abort(verdict.TimeLimitExceeded, fmt.Sprintf(
-			"%s ran for more than %s without returning (an endless loop?)", call, w.opLimit))
+		w.stuck(t, op)
 	}
+}
+
+// stuck ends the run for a call that has not returned within the limit, telling a busy call (an
+// endless loop: time_limit_exceeded), a sleeping one (time_limit_exceeded) and a blocked one (a
+// deadlock: runtime_error) apart by the test goroutine's state in the runtime's own listing.
+func (w *watchdog) stuck(t *T, op *Call) {
+	call := op.Go(t.recvName())
+	state := goroutineState(t.goid.Load())
+	switch {
+	case blocked(state):
+		w.abort(verdict.RuntimeError, fmt.Sprintf(
+			"deadlock: %s has been blocked (%s) for %s: a lock taken twice, or a channel nobody serves",
+			call, state, w.opLimit))
+	case strings.HasPrefix(state, "sleep"):
+		w.abort(verdict.TimeLimitExceeded, fmt.Sprintf("%s slept for more than %s without returning", call, w.opLimit))
+	}
+	w.abort(verdict.TimeLimitExceeded, fmt.Sprintf(
+		"%s ran for more than %s without returning (an endless loop?)", call, w.opLimit))
+}
+
+// blocked reports whether a goroutine state is a wait on something only another goroutine can
+// give: a lock, a channel, a wait group, a condition.
+func blocked(state string) bool {
+	for _, s := range []string{"chan receive", "chan send", "select", "sync.", "semacquire", "sync.Cond.Wait"} {
+		if strings.HasPrefix(state, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// goroutineState returns the state of goroutine id as the runtime lists it ("running",
+// "sleep", "sync.Mutex.Lock", "chan receive"), without the time it has been in it.
+func goroutineState(id uint64) string {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	prefix := fmt.Sprintf("goroutine %d [", id)
+	for _, line := range strings.Split(string(buf), "\n") {
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
+			state, _, _ := strings.Cut(rest, "]")
+			state, _, _ = strings.Cut(state, ",") // "chan receive, 2 minutes"
+			return state
+		}
+	}
+	return ""
+}
+
+// goid returns the calling goroutine's id, from the first line of its stack.
+func goid() uint64 {
+	var buf [64]byte
+	line := string(buf[:runtime.Stack(buf[:], false)])
+	var id uint64
+	fmt.Sscanf(strings.TrimPrefix(line, "goroutine "), "%d", &id)
+	return id
 }
 
 // during names the running test and call for a message.
