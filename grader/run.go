@@ -100,6 +100,7 @@ func runTests(ctx context.Context, r Request, entry *suites.Entry, binary, work 
 	res.Notes = append(res.Notes, c.out.Notes...)
 	res.Output = output(c.out, r)
 	fillTests(res, c)
+	res.Complexity = complexity(r, c.log)
 	if missing := c.log.Incomplete(c.nonce, tests); missing != "" {
 		return judgeIncomplete(ctx, r, binary, work, res, c, missing)
 	}
@@ -125,6 +126,41 @@ func fillTests(res *result.Result, c *child) {
 		}
 		res.Tests = append(res.Tests, t)
 	}
+}
+
+// complexity lists each measured operation's growth as judged, with its points; operations the
+// run did not reach are listed with their expected cost only.
+func complexity(r Request, log *record.Log) []result.Complexity {
+	points := map[string][]result.Point{}
+	for _, p := range log.Points() {
+		key := p.Op + "/" + p.Axis
+		points[key] = append(points[key], result.Point{Size: p.Size, Learner: p.Learner, Reference: p.Reference, Capped: p.Capped})
+	}
+	judged := log.Judgements()
+	out := []result.Complexity{}
+	for _, op := range r.Exercise.Ops {
+		found := false
+		for _, j := range judged {
+			if j.Op != op.Name {
+				continue
+			}
+			found = true
+			hint := j.Hint
+			if j.OK {
+				hint = j.Reason
+			}
+			out = append(out, result.Complexity{Op: j.Op, Expected: j.Expected, Observed: j.Observed, OK: j.OK,
+				Hint: hint, Axis: j.Axis, Reason: j.Reason, Points: points[j.Op+"/"+j.Axis]})
+		}
+		if !found {
+			why := "not measured: an earlier test failed"
+			if r.Verify {
+				why = "not measured: kata verify checks references on reference-free tests only"
+			}
+			out = append(out, result.Complexity{Op: op.Name, Expected: op.Expected, Hint: why})
+		}
+	}
+	return out
 }
 
 // judgeComplete reads the verdict off a complete record: the first failed test decides.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -137,8 +138,8 @@ func Human(w io.Writer, r *result.Result, o Options) {
 				p.unfinished.Sprint("note:"))
 		}
 	}
-	if r.Hint != "" {
-		fmt.Fprintf(w, "\n  %s %s\n", p.unfinished.Sprint("hint:"), strings.TrimPrefix(indent(wrap(r.Hint, 70), "        "), "        "))
+	if r.Hint != "" && r.Verdict != verdict.TimeLimitExceeded {
+		fmt.Fprintf(w, "\n  %s %s\n", p.unfinished.Sprint("hint:"), wrapIndent(r.Hint, 70, "        "))
 	}
 	writeComplexity(w, r, p)
 	writeTests(w, r, p, o)
@@ -232,12 +233,13 @@ func writeOutput(w io.Writer, out *result.Output, p palette, o Options) {
 	fmt.Fprintln(w, indent(strings.Join(lines, "\n"), "    │ "))
 }
 
-// writeComplexity shows each operation's expected and measured cost.
+// writeComplexity shows each operation's expected and measured cost, and for an operation whose
+// cost is wrong a chart of the graded code's time per call against the reference's.
 func writeComplexity(w io.Writer, r *result.Result, p palette) {
 	if len(r.Complexity) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n  %-12s %-10s %-10s\n", p.dim.Sprint("operation"), p.dim.Sprint("expected"), p.dim.Sprint("observed"))
+	fmt.Fprintf(w, "\n  %s\n", p.dim.Sprintf("%-12s %-9s %-10s %-10s", "operation", "grows in", "expected", "observed"))
 	for _, c := range r.Complexity {
 		observed, mark := c.Observed, ""
 		switch {
@@ -248,11 +250,66 @@ func writeComplexity(w io.Writer, r *result.Result, p palette) {
 		default:
 			mark = p.bad.Sprint("✗")
 		}
-		fmt.Fprintf(w, "  %-12s %-10s %-10s %s\n", c.Op, c.Expected, observed, mark)
-		if !c.OK && c.Hint != "" && c.Observed != "" {
-			fmt.Fprintf(w, "    %s\n", strings.TrimPrefix(indent(wrap(c.Hint, 72), "    "), "    "))
+		axis := c.Axis
+		if axis == "" {
+			axis = "-"
+		}
+		fmt.Fprintf(w, "  %-12s %-9s %-10s %-10s %s\n", c.Op, axis, c.Expected, observed, mark)
+	}
+	for _, c := range r.Complexity {
+		if c.OK || c.Observed == "" || len(c.Points) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n  %s %s\n", p.bad.Sprint(c.Op+":"), wrapIndent(c.Reason, 70, "    "))
+		Chart(w, c, p)
+		if c.Hint != "" {
+			fmt.Fprintf(w, "  %s %s\n", p.unfinished.Sprint("hint:"), wrapIndent(c.Hint, 70, "        "))
 		}
 	}
+}
+
+// Chart draws the graded code's and the reference's nanoseconds per call at each size, on a
+// logarithmic scale so that both fit in 80 columns.
+func Chart(w io.Writer, c result.Complexity, p palette) {
+	const width = 40
+	hi, lo := 1.0, math.Inf(1)
+	for _, pt := range c.Points {
+		hi = math.Max(hi, math.Max(pt.Learner, pt.Reference))
+		lo = math.Min(lo, math.Max(1, math.Min(pt.Learner, pt.Reference)))
+	}
+	lo = math.Max(1, lo/2)
+	bar := func(ns float64) string {
+		if ns <= 0 {
+			return ""
+		}
+		frac := math.Log(math.Max(ns, lo)/lo) / math.Log(hi/lo)
+		return strings.Repeat("█", max(1, int(math.Round(frac*width))))
+	}
+	fmt.Fprintf(w, "    %s\n", p.dim.Sprintf("time per call as %s grows (log scale)", c.Axis))
+	for _, pt := range c.Points {
+		capped := ""
+		if pt.Capped {
+			capped = "+ (stopped at its budget)"
+		}
+		fmt.Fprintf(w, "    %-10s you %s %s%s\n", fmt.Sprintf("%s=%d", c.Axis, pt.Size), p.bad.Sprint(bar(pt.Learner)), nanos(pt.Learner), capped)
+		fmt.Fprintf(w, "    %-10s ref %s %s\n", "", p.good.Sprint(bar(pt.Reference)), nanos(pt.Reference))
+	}
+}
+
+// nanos formats nanoseconds per call: "850 ns", "12.3 µs", "4.1 ms".
+func nanos(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return fmt.Sprintf("%.1f ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.1f µs", ns/1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ns)
+}
+
+// wrapIndent wraps s at width and indents the lines after the first.
+func wrapIndent(s string, width int, prefix string) string {
+	return strings.TrimPrefix(indent(wrap(s, width), prefix), prefix)
 }
 
 // JSON writes results as kata's --json document: one object for a single result, or

@@ -55,7 +55,8 @@ type Complexity struct {
 	Observed string  `json:"observed"`
 	OK       bool    `json:"ok"`
 	Hint     string  `json:"hint"`
-	Axis     string  `json:"axis,omitempty"` // what grows: n, L, m
+	Axis     string  `json:"axis,omitempty"`   // what grows: n, L, m, words
+	Reason   string  `json:"reason,omitempty"` // the measurement in one line
 	Points   []Point `json:"points,omitempty"`
 }
 
