@@ -29,9 +29,9 @@ func kitRoot(t *testing.T) string {
 }
 
 // testLimits keep the judge's own regression suite quick and light: a stuck call is stopped
-// after one second, and memory at 256 MiB (the operating system's hard limit then sits at
+// after two seconds, and memory at 256 MiB (the operating system's hard limit then sits at
 // 2.25 GiB, far below this machine's memory even if the watchdog failed).
-var testLimits = Limits{Wall: 60 * time.Second, Memory: 256 << 20, OpLimit: time.Second, Output: 64 << 10}
+var testLimits = Limits{Wall: 60 * time.Second, Memory: 256 << 20, OpLimit: 2 * time.Second, Output: 64 << 10}
 
 // TestSubmissions grades every submission under testdata/ through the real pipeline (real go
 // builds, a real child process) and checks it gets the verdict its folder names. This is the

@@ -48,6 +48,9 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 	if r.Verify {
 		env = append(env, "KATA_VERIFY=1")
 	}
+	if r.PerfOnly {
+		env = append(env, "KATA_PERF_ONLY=1")
+	}
 	env = append(env, extra...)
 	out, err := sandbox.Run(ctx, sandbox.Command{Path: binary, Env: env, Dir: tmp}, sandbox.Limits{
 		Wall:   r.Limits.Wall,
@@ -65,9 +68,10 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 }
 
 // addressSpace is the operating system's hard limit for a run whose graded code may use memory
-// bytes: the Go runtime reserves address space well beyond what it uses, so the hard limit sits
-// far enough above the watchdog's that the watchdog, which can say which test and call were to
-// blame, speaks first.
+// bytes. A Go program reserves about 1.2 GiB of address space before it allocates anything (on
+// 64-bit Linux), so the hard limit sits 2 GiB above the watchdog's: far enough that the
+// watchdog, which can say which test and call were to blame, speaks first, and low enough that
+// the machine never runs out of memory because of a submission.
 func addressSpace(memory uint64) uint64 {
 	if memory == 0 {
 		return 0
@@ -90,6 +94,9 @@ func childEnv(tmp string) []string {
 // runTests runs the hidden tests and fills res from the record.
 func runTests(ctx context.Context, r Request, entry *suites.Entry, binary, work string, res *result.Result) error {
 	tests := entry.Suite.Names(r.Verify)
+	if r.PerfOnly {
+		tests = entry.Suite.PerfNames()
+	}
 	c, err := start(ctx, r, binary, work, tests)
 	if err != nil {
 		return err

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"text/template"
+	"time"
 )
 
 // Module is the kit's module path.
@@ -180,6 +181,7 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlayFile, "-o", binary, "./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
 	cmd.Dir = s.Root
 	cmd.Env = Env()
+	Interruptible(cmd)
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -197,6 +199,18 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 		}, nil
 	}
 	return &Result{Binary: binary}, nil
+}
+
+// Interruptible makes a cancelled go command stop the way Ctrl-C stops it, so it removes its
+// own scratch files, and kills it only if it has not stopped within a few seconds.
+func Interruptible(cmd *exec.Cmd) {
+	cmd.Cancel = func() error {
+		if runtime.GOOS == "windows" {
+			return cmd.Process.Kill() // no interrupt signal to send
+		}
+		return cmd.Process.Signal(os.Interrupt)
+	}
+	cmd.WaitDelay = 5 * time.Second
 }
 
 // Env is the environment for the go command: the user's, without what would change the build

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,10 +87,17 @@ func Main(s *Suite, o Options) {
 		fmt.Fprintln(os.Stderr, "kata harness: no record file:", err)
 		os.Exit(3)
 	}
+	// Endless recursion should end as a stack overflow long before it takes a gigabyte (Go's
+	// default) of the memory limit. Any real solution recurses far less deep than this.
+	debug.SetMaxStack(MaxStack)
 	Run(s, o, ConfigFromEnv(), rec)
 	rec.Close()
 	os.Exit(0)
 }
+
+// MaxStack is the largest a goroutine's stack may grow in the test process: 64 MiB, room for
+// a recursion hundreds of thousands of calls deep, and quick to reach for an endless one.
+const MaxStack = 64 << 20
 
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.

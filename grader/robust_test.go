@@ -1,0 +1,146 @@
+package grader
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"kata/grader/exercise"
+	"kata/grader/verdict"
+)
+
+// submission judges one package under testdata/ with the test limits.
+func submission(ctx context.Context, t *testing.T, exerciseName, path string) (*Request, error) {
+	t.Helper()
+	root := kitRoot(t)
+	e, err := exercise.Lookup(exerciseName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Request{Root: root, Exercise: e, Dir: filepath.Join(root, "grader", "testdata", path),
+		Solutions: filepath.Join(root, "solutions"), Seed: 11, Limits: testLimits}, nil
+}
+
+// processes lists the command lines of this user's processes that contain any of words
+// (Linux only: it reads /proc).
+func processes(t *testing.T, words ...string) []string {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc on this system")
+	}
+	var found []string
+	for _, e := range entries {
+		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		line := strings.ReplaceAll(string(cmdline), "\x00", " ")
+		for _, w := range words {
+			if strings.Contains(line, w) {
+				found = append(found, e.Name()+": "+line)
+			}
+		}
+	}
+	return found
+}
+
+// TestNothingLeftBehind judges packages that start a child process and spinning goroutines and
+// then never return: each must be a time limit, kata must return promptly after the limit, and
+// no process it started may be left, nor any scratch folder.
+func TestNothingLeftBehind(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("process listing through /proc")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, path := range []string{
+		"randomizedset/time_limit_exceeded/hostile-child-process",
+		"randomizedset/time_limit_exceeded/hostile-spinning-goroutines",
+	} {
+		req, _ := submission(context.Background(), t, "randomizedset", path)
+		start := time.Now()
+		res, err := Judge(context.Background(), *req)
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != verdict.TimeLimitExceeded {
+			t.Errorf("%s: %s, want time_limit_exceeded: %s", path, res.Verdict, res.Message)
+		}
+		if limit := testLimits.OpLimit + 10*time.Second; took > limit {
+			t.Errorf("%s: kata took %s, want under %s", path, took, limit)
+		}
+		if left := processes(t, "sleep 4242", filepath.Join(tmp, "kata-")); len(left) > 0 {
+			t.Errorf("%s: processes left behind: %v", path, left)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "kata-*")); len(left) > 0 {
+		t.Errorf("scratch folders left behind: %v", left)
+	}
+}
+
+// TestInterruptCleansUp cancels a judge in the middle of a run, as Ctrl-C does: it must return
+// at once with the context's error, end the test process and everything it started, remove
+// its scratch folders and leave the graded folder as it was.
+func TestInterruptCleansUp(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("process listing through /proc")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := submission(ctx, t, "randomizedset", "randomizedset/time_limit_exceeded/hostile-child-process")
+	before := digest(t, req.Dir)
+	req.Limits.OpLimit = time.Minute // so only the interrupt can end it
+	go func() {
+		for len(processes(t, "sleep 4242")) == 0 {
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+	}()
+	start := time.Now()
+	_, err := Judge(ctx, *req)
+	if err == nil || ctx.Err() == nil {
+		t.Fatalf("Judge returned %v, want the context's error", err)
+	}
+	if since := time.Since(start); since > 30*time.Second {
+		t.Errorf("took %s", since)
+	}
+	if left := processes(t, "sleep 4242", filepath.Join(tmp, "kata-")); len(left) > 0 {
+		t.Errorf("processes left behind: %v", left)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) > 0 {
+		t.Errorf("scratch files left behind: %v", left)
+	}
+	if digest(t, req.Dir) != before {
+		t.Error("the graded folder changed")
+	}
+}
+
+// TestOutputIsCapped judges a right package that prints tens of megabytes: accepted, the
+// output kept in part and marked truncated, and the run not much slower for it.
+func TestOutputIsCapped(t *testing.T) {
+	req, _ := submission(context.Background(), t, "randomizedset", "randomizedset/accepted/hostile-chatty")
+	res, err := Judge(context.Background(), *req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != verdict.Accepted {
+		t.Fatalf("%s: %s", res.Verdict, res.Message)
+	}
+	out := res.Output
+	if out == nil || !out.Truncated || out.Bytes < 10<<20 {
+		t.Fatalf("output %+v, want over 10 MiB counted and marked truncated", out)
+	}
+	if kept := len(out.Stdout) + len(out.Stderr); kept > 2*testLimits.Output+200 {
+		t.Errorf("kept %d bytes of output, want at most about %d", kept, 2*testLimits.Output)
+	}
+	if !strings.Contains(out.Stdout, "bytes not shown") {
+		t.Error("the kept output does not say where it was cut")
+	}
+}

