@@ -44,6 +44,8 @@ type Request struct {
 	// Strict treats a package with another name or API as a usage error rather than a
 	// compile error: the folder was named on the command line (--impl) and is the wrong one.
 	Strict bool
+	// PerfOnly runs only the probe and the performance tests (the stress command).
+	PerfOnly bool
 	Limits Limits
 	// Stage, if set, is told what the judge is doing: "checking", "building", "testing".
 	Stage func(stage string)
@@ -82,19 +84,36 @@ func (e *KitError) Error() string { return e.Msg }
 // Judge grades the package in r.Dir. The error is a *UsageError or a *KitError, or the context's
 // error when interrupted; every verdict, even a crash of the graded code, is a Result.
 func Judge(ctx context.Context, r Request) (*result.Result, error) {
-	start := time.Now()
-	if r.Limits == (Limits{}) {
-		r.Limits = DefaultLimits
+	p, err := Prepare(ctx, r)
+	if err != nil {
+		return nil, err
 	}
-	res := &result.Result{
-		Exercise: r.Exercise.Name, Seed: r.Seed, Package: build.Display(r.Dir),
-		Tests: []result.Test{}, Complexity: []result.Complexity{},
+	defer p.Close()
+	return p.Run(ctx, r.Seed)
+}
+
+// Prepared is a graded package checked and built with its hidden tests, ready to run them, as
+// many times as asked (the stress command runs one build many times).
+type Prepared struct {
+	r       Request
+	entry   *suites.Entry
+	work    string
+	binary  string
+	static  *result.Result // the verdict when the package cannot run: compile error, broken rule
+	started time.Time
+}
+
+// Prepare checks the rules and builds the test program. Close removes what it made.
+func Prepare(ctx context.Context, r Request) (*Prepared, error) {
+	p := &Prepared{r: r, started: time.Now()}
+	if p.r.Limits == (Limits{}) {
+		p.r.Limits = DefaultLimits
 	}
-	defer func() { res.DurationMS = time.Since(start).Milliseconds() }()
 	entry, ok := suites.For(r.Exercise.Name)
 	if !ok {
 		return nil, &KitError{Msg: fmt.Sprintf("no hidden tests for %s", r.Exercise.Name)}
 	}
+	p.entry = entry
 	if err := checkFolder(r.Dir, r.Exercise, r.Strict); err != nil {
 		return nil, err
 	}
@@ -109,7 +128,7 @@ func Judge(ctx context.Context, r Request) (*result.Result, error) {
 	if err != nil {
 		return nil, &KitError{Msg: "cannot make a scratch folder: " + err.Error()}
 	}
-	defer os.RemoveAll(work)
+	p.work = work
 
 	stage(r, "checking")
 	checked := make(chan checkOutcome, 1)
@@ -124,16 +143,59 @@ func Judge(ctx context.Context, r Request) (*result.Result, error) {
 	})
 	check := <-checked
 	if err := ctx.Err(); err != nil {
+		p.Close()
 		return nil, err
 	}
-	if done, err := judgeStatic(r, res, check, built, buildErr); done || err != nil {
-		return res, err
+	res := p.newResult(r.Seed)
+	done, err := judgeStatic(p.r, res, check, built, buildErr)
+	if err != nil {
+		p.Close()
+		return nil, err
 	}
+	if done {
+		p.static = res
+	} else {
+		p.binary = built.Binary
+	}
+	return p, nil
+}
+
+// newResult starts a result for a run with seed.
+func (p *Prepared) newResult(seed uint64) *result.Result {
+	return &result.Result{
+		Exercise: p.r.Exercise.Name, Seed: seed, Package: build.Display(p.r.Dir),
+		Tests: []result.Test{}, Complexity: []result.Complexity{},
+	}
+}
+
+// Run runs the hidden tests with seed and returns the verdict. A package that could not be
+// built or broke a rule has its verdict already; Run returns it.
+func (p *Prepared) Run(ctx context.Context, seed uint64) (*result.Result, error) {
+	res := p.newResult(seed)
+	defer func() {
+		res.DurationMS = time.Since(p.started).Milliseconds()
+		p.started = time.Now() // a second run counts from here
+	}()
+	if p.static != nil {
+		*res = *p.static
+		res.Seed = seed
+		return res, nil
+	}
+	r := p.r
+	r.Seed = seed
 	stage(r, "testing")
-	if err := runTests(ctx, r, entry, built.Binary, work, res); err != nil {
+	if err := runTests(ctx, r, p.entry, p.binary, p.work, res); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// Close removes the scratch folder with the test program.
+func (p *Prepared) Close() error {
+	if p.work == "" {
+		return nil
+	}
+	return os.RemoveAll(p.work)
 }
 
 type checkOutcome struct {

@@ -83,3 +83,15 @@ func (s *Suite) Names(verify bool) []string {
 	}
 	return names
 }
+
+// PerfNames returns the names of the tests that run when only performance is measured: the
+// probe and the performance tests.
+func (s *Suite) PerfNames() []string {
+	var names []string
+	for _, t := range s.All() {
+		if t.Kind == Performance || t.Name == ImplementedTest {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}

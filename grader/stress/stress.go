@@ -1,0 +1,227 @@
+// Package stress measures how reliable the judge's growth verdicts are: it runs the performance
+// tests of the references and of variants kept under grader/testdata many times, with and
+// without another process keeping a core busy, and counts false flags (a right-growth variant
+// called too slow) and misses (a wrong-growth variant accepted).
+//
+// The variants are the Kattis-style submissions of grader/testdata: every package under
+// accepted/ is right (some a constant factor slower than the reference: they must never be
+// flagged), and every package under time_limit_exceeded/ whose name starts with "growth-" has a
+// wrong growth rate (it must always be flagged).
+package stress
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"kata/grader"
+	"kata/grader/exercise"
+	"kata/grader/verdict"
+)
+
+// Variant is one package whose growth verdict is known in advance.
+type Variant struct {
+	Exercise *exercise.Exercise
+	Name     string
+	Dir      string
+	Right    bool // right growth: must never be flagged
+}
+
+// GrowthPrefix starts the names of the wrong-growth variants under time_limit_exceeded/.
+const GrowthPrefix = "growth-"
+
+// Variants lists, for the exercises given, the reference and the growth variants under the
+// kit's grader/testdata.
+func Variants(root string, exercises []*exercise.Exercise) ([]Variant, error) {
+	subs, err := grader.Submissions(filepath.Join(root, "grader", "testdata"))
+	if err != nil {
+		return nil, err
+	}
+	var out []Variant
+	for _, e := range exercises {
+		out = append(out, Variant{Exercise: e, Name: "reference", Dir: filepath.Join(root, "solutions", e.Name), Right: true})
+		for _, s := range subs {
+			if s.Exercise != e {
+				continue
+			}
+			switch {
+			case s.Expected == verdict.Accepted:
+				out = append(out, Variant{Exercise: e, Name: s.Name, Dir: s.Dir, Right: true})
+			case s.Expected == verdict.TimeLimitExceeded && strings.HasPrefix(s.Name, GrowthPrefix):
+				out = append(out, Variant{Exercise: e, Name: s.Name, Dir: s.Dir})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Options configure a stress run.
+type Options struct {
+	Root string
+	Runs int // runs of each variant in each mode
+	// Load starts another process that keeps one core busy and returns how to stop it; nil
+	// runs the quiet mode only.
+	Load func() (stop func(), err error)
+	// Progress, if set, gets one line per variant and mode as they finish.
+	Progress io.Writer
+}
+
+// Tally is how one variant fared in one mode.
+type Tally struct {
+	Variant Variant
+	Loaded  bool
+	Runs    int
+	Flagged int     // runs judged time_limit_exceeded
+	Other   int     // runs with another verdict than accepted or time_limit_exceeded
+	Worst   float64 // the largest ratio growth seen (last size's ratio over the first's)
+	Seconds []float64
+	Notes   []string // why runs were flagged, or their other verdicts
+}
+
+// Wrong reports whether the tally holds false flags (right variant) or misses (wrong variant).
+func (t *Tally) Wrong() int {
+	if t.Variant.Right {
+		return t.Flagged
+	}
+	return t.Runs - t.Flagged
+}
+
+// Run builds each variant once and runs its performance tests o.Runs times in each mode.
+func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
+	modes := []bool{false}
+	if o.Load != nil {
+		modes = append(modes, true)
+	}
+	var tallies []*Tally
+	for _, v := range variants {
+		p, err := grader.Prepare(ctx, grader.Request{
+			Root: o.Root, Exercise: v.Exercise, Dir: v.Dir, Solutions: filepath.Join(o.Root, "solutions"),
+			PerfOnly: true, Limits: grader.DefaultLimits,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s: %w", v.Exercise.Name, v.Name, err)
+		}
+		for _, loaded := range modes {
+			t, err := runMode(ctx, o, p, v, loaded)
+			if err != nil {
+				p.Close()
+				return nil, err
+			}
+			tallies = append(tallies, t)
+			if o.Progress != nil {
+				fmt.Fprintln(o.Progress, line(t))
+			}
+		}
+		p.Close()
+	}
+	return tallies, nil
+}
+
+// runMode runs one prepared variant o.Runs times, with a busy core when loaded.
+func runMode(ctx context.Context, o Options, p *grader.Prepared, v Variant, loaded bool) (*Tally, error) {
+	if loaded {
+		stop, err := o.Load()
+		if err != nil {
+			return nil, fmt.Errorf("cannot start the load: %w", err)
+		}
+		defer stop()
+	}
+	t := &Tally{Variant: v, Loaded: loaded}
+	for i := range o.Runs {
+		start := time.Now()
+		res, err := p.Run(ctx, uint64(1000+i))
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s: %w", v.Exercise.Name, v.Name, err)
+		}
+		t.Runs++
+		t.Seconds = append(t.Seconds, time.Since(start).Seconds())
+		for _, c := range res.Complexity {
+			if n := len(c.Points); n >= 2 {
+				first, last := c.Points[0], c.Points[n-1]
+				g := (last.Learner / last.Reference) / (first.Learner / first.Reference)
+				t.Worst = math.Max(t.Worst, g)
+			}
+		}
+		switch res.Verdict {
+		case verdict.TimeLimitExceeded:
+			t.Flagged++
+			if v.Right {
+				t.Notes = append(t.Notes, res.Message)
+			}
+		case verdict.Accepted:
+			if !v.Right {
+				t.Notes = append(t.Notes, "accepted: "+res.Message)
+			}
+		default:
+			t.Other++
+			t.Notes = append(t.Notes, string(res.Verdict)+": "+res.Message)
+		}
+	}
+	return t, nil
+}
+
+func mode(loaded bool) string {
+	if loaded {
+		return "loaded"
+	}
+	return "quiet"
+}
+
+// line formats one tally.
+func line(t *Tally) string {
+	want := "right"
+	if !t.Variant.Right {
+		want = "wrong"
+	}
+	secs := slices.Clone(t.Seconds)
+	sort.Float64s(secs)
+	median := 0.0
+	if len(secs) > 0 {
+		median = secs[len(secs)/2]
+	}
+	s := fmt.Sprintf("%-14s %-30s %-6s %-7s flagged %2d/%-2d  worst growth %6.1f  median %.1fs",
+		t.Variant.Exercise.Name, t.Variant.Name, want, mode(t.Loaded), t.Flagged, t.Runs, t.Worst, median)
+	if t.Other > 0 {
+		s += fmt.Sprintf("  (%d other verdicts)", t.Other)
+	}
+	return s
+}
+
+// Print writes the table and the totals: false flags and misses, quiet and loaded.
+func Print(w io.Writer, tallies []*Tally) (falseFlags, misses int) {
+	for _, t := range tallies {
+		fmt.Fprintln(w, line(t))
+		for _, n := range t.Notes {
+			fmt.Fprintf(w, "    %s\n", n)
+		}
+	}
+	for _, loaded := range []bool{false, true} {
+		var ff, ffRuns, miss, missRuns int
+		for _, t := range tallies {
+			if t.Loaded != loaded {
+				continue
+			}
+			if t.Variant.Right {
+				ff += t.Flagged
+				ffRuns += t.Runs
+			} else {
+				miss += t.Runs - t.Flagged
+				missRuns += t.Runs
+			}
+		}
+		if ffRuns+missRuns == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s: false flags %d of %d runs of right variants, misses %d of %d runs of wrong variants\n",
+			mode(loaded), ff, ffRuns, miss, missRuns)
+		falseFlags += ff
+		misses += miss
+	}
+	return falseFlags, misses
+}
