@@ -5,17 +5,22 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
 
-// mapPackages are packages whose purpose is a map or a set: importing them breaks the hash
-// set's rule even before a map type appears.
-var mapPackages = map[string]string{
-	"maps":                  "functions over built-in maps",
-	"unique":                "a concurrent hash set of interned values",
-	"expvar":                "expvar.Map, a map",
-	"golang.org/x/exp/maps": "functions over built-in maps",
+// HashSetImports are the only packages the hash set may import. The rule is "no built-in map and
+// no other package's map or set", and a deny-list of such packages leaks: the environment
+// (os.Setenv), the global flag set and encoding/json all keep maps a learner can use as a set.
+// These packages cannot serve as one: arithmetic, hashing, sorting, formatting, synchronisation.
+var HashSetImports = []string{
+	"bytes", "cmp", "container/heap", "container/list", "container/ring", "errors", "fmt",
+	"hash", "hash/adler32", "hash/crc32", "hash/crc64", "hash/fnv", "hash/maphash", "iter",
+	"math", "math/bits", "math/rand", "math/rand/v2", "slices", "sort", "strconv", "strings",
+	"sync", "sync/atomic", "unicode", "unicode/utf8",
 }
 
 // mapTypes are named types that are maps behind a struct.
@@ -24,34 +29,26 @@ var mapTypes = map[string]bool{
 	"expvar.Map": true,
 }
 
-// mapFuncs make maps at run time.
-var mapFuncs = map[string]bool{
-	"reflect.MapOf":           true,
-	"reflect.MakeMap":         true,
-	"reflect.MakeMapWithSize": true,
-}
-
-// noMaps reports every place the package uses a map: a map type in any expression or
-// declaration (also inside named, generic and other packages' types), a map-making reflect
-// function, or a package whose purpose is a map.
+// noMaps reports every place the hash set uses a map: an import outside HashSetImports, a map
+// type written anywhere in the package (also inside named and generic types, in any file), and a
+// use of another package's type that is or holds a map (sync.Map).
 func noMaps(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
-	seen := map[token.Position]bool{}
+	seen := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
-		p := pkg.Fset.Position(pos)
-		key := token.Position{Filename: p.Filename, Line: p.Line}
-		if seen[key] {
+		if seen[pos] {
 			return
 		}
-		seen[key] = true
+		seen[pos] = true
 		file, line, col := place(pos)
 		out = append(out, Violation{Rule: "no-map", File: file, Line: line, Column: col, Message: msg})
 	}
 	for _, f := range pkg.Syntax {
 		for _, imp := range f.Imports {
-			path := imp.Path.Value[1 : len(imp.Path.Value)-1]
-			if why, ok := mapPackages[path]; ok {
-				report(imp.Pos(), fmt.Sprintf("imports %s (%s): the hash set may not use another package's map or set", path, why))
+			path := strings.Trim(imp.Path.Value, `"`)
+			if !slices.Contains(HashSetImports, path) {
+				report(imp.Pos(), fmt.Sprintf("imports %s: the hash set may import only %s "+
+					"(other packages keep maps a set could hide in)", path, allowed()))
 			}
 		}
 	}
@@ -59,40 +56,41 @@ func noMaps(pkg *packages.Package, place func(token.Pos) (string, int, int)) []V
 	for _, f := range pkg.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				if obj := pkg.TypesInfo.Uses[n.Sel]; obj != nil && obj.Pkg() != nil {
-					name := obj.Pkg().Path() + "." + obj.Name()
-					if mapFuncs[name] {
-						report(n.Pos(), fmt.Sprintf("calls %s: the hash set may not make maps, not even with reflect", name))
-					}
+			case *ast.MapType:
+				report(n.Pos(), fmt.Sprintf("map type %s: the hash set may not use a built-in map",
+					types.ExprString(n)))
+				return false
+			case *ast.SelectorExpr, *ast.Ident:
+				// A type from another package that is or holds a map: sync.Map, http.Header.
+				obj := pkg.TypesInfo.Uses[identOf(n)]
+				tn, ok := obj.(*types.TypeName)
+				if !ok || tn.Pkg() == nil || tn.Pkg() == pkg.Types {
+					return true
 				}
-			case *ast.Ident:
-				if obj := pkg.TypesInfo.Defs[n]; obj != nil {
-					if why := c.why(obj.Type()); why != "" {
-						report(n.Pos(), fmt.Sprintf("%s has type %s, which %s: the hash set may not use a built-in map",
-							n.Name, types.TypeString(obj.Type(), types.RelativeTo(pkg.Types)), why))
-					}
-				}
-			}
-			if e, ok := n.(ast.Expr); ok {
-				if tv, ok := pkg.TypesInfo.Types[e]; ok && tv.Type != nil {
-					if why := c.why(tv.Type); why != "" {
-						report(e.Pos(), fmt.Sprintf("%s %s: the hash set may not use a built-in map",
-							types.TypeString(tv.Type, types.RelativeTo(pkg.Types)), why))
-					}
+				if why := c.why(tn.Type()); why != "" {
+					report(n.Pos(), fmt.Sprintf("uses %s.%s, which %s: the hash set may not use another package's map",
+						tn.Pkg().Name(), tn.Name(), why))
 				}
 			}
 			return true
 		})
 	}
-	for id, inst := range pkg.TypesInfo.Instances {
-		for i := range inst.TypeArgs.Len() {
-			if why := c.why(inst.TypeArgs.At(i)); why != "" {
-				report(id.Pos(), fmt.Sprintf("%s is instantiated with a type that %s", id.Name, why))
-			}
-		}
-	}
 	return out
+}
+
+// identOf returns the identifier naming n: the selector's for pkg.Name, n itself for a name.
+func identOf(n ast.Node) *ast.Ident {
+	if s, ok := n.(*ast.SelectorExpr); ok {
+		return s.Sel
+	}
+	return n.(*ast.Ident)
+}
+
+// allowed lists HashSetImports for a message.
+func allowed() string {
+	list := slices.Clone(HashSetImports)
+	sort.Strings(list)
+	return strings.Join(list, ", ")
 }
 
 // mapChecker finds maps inside types, remembering what it has seen.
@@ -100,7 +98,7 @@ type mapChecker struct {
 	memo map[types.Type]string
 }
 
-// why says how t contains a map ("is a map", "holds a map in field m"), or "" if it does not.
+// why says how t contains a map ("is a map", "holds a map"), or "" if it does not.
 func (c *mapChecker) why(t types.Type) string {
 	if t == nil {
 		return ""
@@ -121,67 +119,40 @@ func (c *mapChecker) look(t types.Type) string {
 	case *types.Named:
 		obj := t.Obj()
 		if obj.Pkg() != nil && mapTypes[obj.Pkg().Path()+"."+obj.Name()] {
-			return "is " + obj.Pkg().Name() + "." + obj.Name() + ", a map"
+			return "is a map"
 		}
 		for i := range t.TypeArgs().Len() {
 			if w := c.why(t.TypeArgs().At(i)); w != "" {
-				return "has a type argument that " + w
+				return "holds a map"
 			}
 		}
 		if w := c.why(t.Underlying()); w != "" {
-			if obj.Pkg() != nil && obj.Pkg().Name() != "" {
-				return "(" + obj.Name() + ") " + w
-			}
 			return w
 		}
 	case *types.Alias:
 		return c.why(types.Unalias(t))
 	case *types.Pointer:
-		return c.why(t.Elem())
+		return holds(c.why(t.Elem()))
 	case *types.Slice:
-		return c.why(t.Elem())
+		return holds(c.why(t.Elem()))
 	case *types.Array:
-		return c.why(t.Elem())
+		return holds(c.why(t.Elem()))
 	case *types.Chan:
-		return c.why(t.Elem())
+		return holds(c.why(t.Elem()))
 	case *types.Struct:
 		for i := range t.NumFields() {
 			if w := c.why(t.Field(i).Type()); w != "" {
-				return "holds, in field " + t.Field(i).Name() + ", a value that " + w
+				return "holds a map"
 			}
 		}
-	case *types.Tuple:
-		for i := range t.Len() {
-			if w := c.why(t.At(i).Type()); w != "" {
-				return w
-			}
-		}
-	case *types.Signature:
-		if w := c.why(t.Params()); w != "" {
-			return "takes a value that " + w
-		}
-		if w := c.why(t.Results()); w != "" {
-			return "returns a value that " + w
-		}
-	case *types.Interface:
-		for i := range t.NumEmbeddeds() {
-			if w := c.why(t.EmbeddedType(i)); w != "" {
-				return w
-			}
-		}
-		for i := range t.NumExplicitMethods() {
-			if w := c.why(t.ExplicitMethod(i).Type()); w != "" {
-				return "has a method that " + w
-			}
-		}
-	case *types.Union:
-		for i := range t.Len() {
-			if w := c.why(t.Term(i).Type()); w != "" {
-				return w
-			}
-		}
-	case *types.TypeParam:
-		return c.why(t.Constraint())
 	}
 	return ""
+}
+
+// holds turns "is a map" into "holds a map" for a type that contains it.
+func holds(why string) string {
+	if why == "" {
+		return ""
+	}
+	return "holds a map"
 }

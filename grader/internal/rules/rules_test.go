@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kata/grader/exercise"
+)
+
+func check(t *testing.T, name, dir string) *Report {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := exercise.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Check(context.Background(), Spec{Root: root, Exercise: e, Dir: filepath.Join(root, dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestHashSetMaps checks the no-map rule on the rule_violation submissions: each is caught at the
+// right place with a message that says what was found.
+func TestHashSetMaps(t *testing.T) {
+	for _, tc := range []struct {
+		dir, file, want string
+	}{
+		{"map-field", "hashset.go", "map type map[int]bool"},
+		{"named-map", "index.go", "map type map[int]struct{}"},
+		{"generic-map", "hashset.go", "map type"},
+		{"sync-map", "hashset.go", "uses sync.Map, which is a map"},
+		{"env-vars", "hashset.go", "imports os: the hash set may import only"},
+		{"json-reflect", "hashset.go", "imports encoding/json"},
+		{"flag-set", "hashset.go", "imports flag"},
+		{"import-solution", "hashset.go", "imports kata/solutions/hashset"},
+	} {
+		rep := check(t, "hashset", filepath.Join("grader", "testdata", "hashset", "rule_violation", tc.dir))
+		if len(rep.TypeErrors) > 0 || len(rep.API) > 0 {
+			t.Errorf("%s: type errors %v, API %v", tc.dir, rep.TypeErrors, rep.API)
+			continue
+		}
+		found := false
+		for _, v := range rep.Violations {
+			if filepath.Base(v.File) == tc.file && strings.Contains(v.Message, tc.want) && v.Line > 0 {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: want a violation in %s saying %q, got %v", tc.dir, tc.file, tc.want, rep.Violations)
+		}
+	}
+}
+
+// TestCleanPackages checks that the references and right submissions break no rule.
+func TestCleanPackages(t *testing.T) {
+	for _, e := range exercise.All() {
+		rep := check(t, e.Name, filepath.Join("solutions", e.Name))
+		if len(rep.TypeErrors)+len(rep.API)+len(rep.Violations) > 0 {
+			t.Errorf("solutions/%s: %+v", e.Name, rep)
+		}
+	}
+	for _, dir := range []string{"chaining", "tombstones", "linked-buckets"} {
+		rep := check(t, "hashset", filepath.Join("grader", "testdata", "hashset", "accepted", dir))
+		if len(rep.Violations) > 0 {
+			t.Errorf("%s: %v", dir, rep.Violations)
+		}
+	}
+}
+
+// TestAPI checks that a package with another API is told how it differs.
+func TestAPI(t *testing.T) {
+	rep := check(t, "skiplist", filepath.Join("solutions", "trie"))
+	if len(rep.API) == 0 || !strings.Contains(strings.Join(rep.API, "\n"), "type Skiplist is missing") {
+		t.Errorf("a trie checked as a skip list: %v", rep.API)
+	}
+}
