@@ -239,3 +239,16 @@ func TestMustPanic(t *testing.T) {
 		t.Fatalf("got %+v", end.Failure)
 	}
 }
+
+func TestScriptBlamesADisagreeingReference(t *testing.T) {
+	m := model(func(s *set, c Call) (any, bool) { return false, c.Method == "Has" })
+	// The reference answers true; the script wrongly expects false after an Add, and the
+	// learner (here: the buggy set) answers false too, but a step earlier differs.
+	m.New = func() *set { return &set{bug: func(s *set, c Call) (any, bool) { return true, c.Method == "Has" }} }
+	end := runOne(t, Fixed, func(t *T) {
+		Script(t, m, []Step{{Call: Call{Method: "Add", Args: []any{3}}}, {Call: Call{Method: "Has", Args: []any{3}}, Want: false}})
+	})
+	if f := end.Failure; f == nil || !f.Internal || !strings.Contains(f.Message, "the reference disagrees") {
+		t.Fatalf("want an internal failure blaming the reference, got %+v", end.Failure)
+	}
+}

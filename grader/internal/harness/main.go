@@ -39,6 +39,7 @@ type runner struct {
 	rec     *record.Writer
 	seed    uint64
 	tracing bool
+	verify  bool // the graded package is a reference, checked on reference-free tests
 	opts    Options
 	current *T // the test under way, for the watchdog
 	watch   *watchdog
@@ -102,7 +103,7 @@ const MaxStack = 64 << 20
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
 func Run(s *Suite, o Options, c Config, rec *record.Writer) {
-	r := &runner{rec: rec, seed: c.Seed, opts: o}
+	r := &runner{rec: rec, seed: c.Seed, opts: o, verify: c.Verify}
 	tests := s.All()
 	if c.Verify {
 		tests = slices.DeleteFunc(tests, func(t Test) bool { return !t.Kind.ReferenceFree() })

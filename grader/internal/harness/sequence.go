@@ -149,7 +149,16 @@ func Script[S any](t *T, m Model[S], steps []Step) {
 	if !o.failed() {
 		return
 	}
-	if m.Ref != nil && o.kind != unfinished {
+	if m.Ref != nil && o.kind != unfinished && !t.run.verify {
+		// The reference must answer every step as the script expects; if it does not, the
+		// fault is the kit's (a wrong expectation, or a broken reference), not the learner's.
+		// (When verifying, the graded package is the reference: its failure is the verdict.)
+		refModel := m
+		refModel.New = m.Ref
+		if r := play(t, &refModel, calls[:o.at+1], wants[:o.at+1], false, false); r.failed() {
+			t.Internalf("the reference disagrees with the hidden test's expected result at %s (it returned %s, want %s)",
+				callName(calls, r.at, &m), Lit(r.got), describe(r.want))
+		}
 		// The reference, which answers every step as the script expects, lets the shrinker
 		// look for a shorter case.
 		if ref := play(t, &m, calls[:o.at+1], nil, false, false); ref.kind == o.kind {
