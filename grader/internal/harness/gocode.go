@@ -46,12 +46,30 @@ func Lit(v any) string {
 	return fmt.Sprintf("%#v", v)
 }
 
-// stringLit quotes s, writing a long run of one byte as strings.Repeat.
+// stringLit quotes s, writing a long repetition as strings.Repeat: "strings.Repeat("ab", 100)
+// + "d"".
 func stringLit(s string) string {
-	if len(s) > 16 && strings.Count(s, s[:1]) == len(s) {
-		return fmt.Sprintf("strings.Repeat(%s, %d)", strconv.Quote(s[:1]), len(s))
+	if len(s) <= 16 {
+		return strconv.Quote(s)
 	}
-	return strconv.Quote(s)
+	bestP, bestR := 0, 0
+	for p := 1; p <= 8 && p <= len(s)/4; p++ {
+		r := 1
+		for (r+1)*p <= len(s) && s[r*p:(r+1)*p] == s[:p] {
+			r++
+		}
+		if r >= 4 && r*p > bestR*bestP {
+			bestP, bestR = p, r
+		}
+	}
+	if bestR*bestP < 16 {
+		return strconv.Quote(s)
+	}
+	lit := fmt.Sprintf("strings.Repeat(%s, %d)", strconv.Quote(s[:bestP]), bestR)
+	if rest := s[bestP*bestR:]; rest != "" {
+		lit += " + " + stringLit(rest)
+	}
+	return lit
 }
 
 // imports returns the packages the printed code needs besides testing.
@@ -64,6 +82,10 @@ func imports(code string) []string {
 	}
 	return pkgs
 }
+
+// MaxCaseOps is the most operations a printed case shows; a longer case (a bug that needs a big
+// structure) shows its first and last MaxCaseOps/2.
+const MaxCaseOps = 60
 
 // caseCode renders a failing sequence as a test function: the calls before the failing one
 // with their results as comments, then the failing call with its check.
@@ -78,6 +100,13 @@ func caseCode(init, recv string, calls []Call, results []any, want any, panicked
 	}
 	last := len(calls) - 1
 	for i, c := range calls[:last] {
+		if last > MaxCaseOps && i == MaxCaseOps/2 {
+			fmt.Fprintf(&b, "\t// ... %d more operations not shown: the failure needs a structure this big;\n"+
+				"\t// replay the run with its seed to see it happen\n", last-MaxCaseOps)
+		}
+		if last > MaxCaseOps && i >= MaxCaseOps/2 && i < last-MaxCaseOps/2 {
+			continue
+		}
 		line := c.Go(recv)
 		if i < len(results) && results[i] != nil {
 			line += " // " + Lit(results[i])

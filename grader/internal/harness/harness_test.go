@@ -252,3 +252,31 @@ func TestScriptBlamesADisagreeingReference(t *testing.T) {
 		t.Fatalf("want an internal failure blaming the reference, got %+v", end.Failure)
 	}
 }
+
+func TestLitRepetitions(t *testing.T) {
+	for in, want := range map[string]string{
+		strings.Repeat("ab", 100) + "d": `strings.Repeat("ab", 100) + "d"`,
+		strings.Repeat("a", 30) + "bc":  `strings.Repeat("a", 30) + "bc"`,
+		"abcdefghijklmnopqrstuvwxyz":    `"abcdefghijklmnopqrstuvwxyz"`,
+		strings.Repeat("xyz", 6):        `strings.Repeat("xyz", 6)`,
+	} {
+		if got := Lit(in); got != want {
+			t.Errorf("Lit(%q...) = %s, want %s", in[:8], got, want)
+		}
+	}
+}
+
+func TestLongCaseIsCut(t *testing.T) {
+	calls := make([]Call, 500)
+	for i := range calls {
+		calls[i] = Call{Method: "Add", Args: []any{i}}
+	}
+	code := caseCode("New()", "s", calls, nil, true, nil, "h")
+	if n := strings.Count(code, "s.Add("); n != MaxCaseOps+1 {
+		t.Errorf("printed %d calls, want %d", n, MaxCaseOps+1)
+	}
+	if !strings.Contains(code, "// ... 439 more operations not shown") {
+		t.Errorf("no marker where the case was cut:\n%s", code)
+	}
+	parses(t, code)
+}
