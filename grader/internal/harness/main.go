@@ -234,7 +234,7 @@ func (s *Suite) probe(t *T) {
 		if ctorMissing && !p.Constructor && !p.Free {
 			continue
 		}
-		t.enter(&Call{Method: p.Method, Func: true})
+		t.enter(&Call{Method: p.Method, Args: p.Args, Func: true})
 		_, v, _ := capture(func() any { p.Call(); return nil })
 		t.leave()
 		if v != nil && classify(v) == unfinished {

@@ -45,6 +45,7 @@ type Test struct {
 // Probe calls one function or method once, to find out whether it is still the stub.
 type Probe struct {
 	Method string // as in the API: "Erase"
+	Args   []any  // the arguments Call passes, for messages about it
 	// Call makes one call. For a method it makes its own structure first; if building the
 	// structure is itself unimplemented, the constructor's probe says so.
 	Call func()

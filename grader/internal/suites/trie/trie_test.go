@@ -1,0 +1,535 @@
+package trie
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	ref "kata/solutions/trie"
+)
+
+var reference = API{New: func() Trie { return ref.New() }}
+
+// run grades api against the reference with the whole suite and returns the record.
+func run(t *testing.T, api API, seed uint64) *record.Log {
+	t.Helper()
+	log, err := harness.Local(Suite(api, reference), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// firstFailure returns the first failing test's end event.
+func firstFailure(t *testing.T, log *record.Log) record.Event {
+	t.Helper()
+	for _, e := range log.Events {
+		if e.Kind == record.End && e.Status == record.Fail {
+			return e
+		}
+	}
+	t.Fatal("no test failed")
+	return record.Event{}
+}
+
+func TestReferencePasses(t *testing.T) {
+	log := run(t, reference, 1)
+	var total float64
+	for _, e := range log.Events {
+		if e.Kind == record.End {
+			if e.Status != record.Pass {
+				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
+			}
+			total += e.Elapsed.Seconds()
+			t.Logf("%-22s %v", e.Test, e.Elapsed)
+		}
+	}
+	t.Logf("total %.3fs", total)
+}
+
+// TestReferenceVerifies runs only the reference-free tests without a reference, as kata verify
+// does.
+func TestReferenceVerifies(t *testing.T) {
+	s := Suite(reference, API{})
+	var names []string
+	for _, test := range s.Tests {
+		if test.Kind.ReferenceFree() {
+			names = append(names, test.Name)
+		}
+	}
+	log, err := harness.Local(s, 1, names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, e := range log.Ends() {
+		if e.Status != record.Pass {
+			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
+		}
+	}
+}
+
+// node is the node of the array tries below.
+type node struct {
+	kids [26]*node
+	end  bool
+}
+
+// good is a correct trie; most wrong implementations embed it and replace one method.
+type good struct{ root *node }
+
+func newGood() *good { return &good{root: &node{}} }
+
+func (g *good) Insert(w string) {
+	n := g.root
+	for i := range len(w) {
+		c := w[i] - 'a'
+		if n.kids[c] == nil {
+			n.kids[c] = &node{}
+		}
+		n = n.kids[c]
+	}
+	n.end = true
+}
+
+func (g *good) walk(s string) *node {
+	n := g.root
+	for i := 0; i < len(s) && n != nil; i++ {
+		n = n.kids[s[i]-'a']
+	}
+	return n
+}
+
+func (g *good) Search(w string) bool {
+	n := g.walk(w)
+	return n != nil && n.end
+}
+
+func (g *good) StartsWith(p string) bool { return g.walk(p) != nil }
+
+// noEnd has no end-of-word mark: Search is StartsWith.
+type noEnd struct{ *good }
+
+func (t noEnd) Search(w string) bool { return t.walk(w) != nil }
+
+// markNew marks the end of a word only when it creates the word's last node.
+type markNew struct{ *good }
+
+func (t markNew) Insert(w string) {
+	n := t.root
+	for i := range len(w) {
+		c := w[i] - 'a'
+		if n.kids[c] == nil {
+			n.kids[c] = &node{end: i == len(w)-1}
+		}
+		n = n.kids[c]
+	}
+}
+
+// strictPrefix wants a longer word below the prefix.
+type strictPrefix struct{ *good }
+
+func (t strictPrefix) StartsWith(p string) bool {
+	n := t.walk(p)
+	if n == nil {
+		return false
+	}
+	for _, k := range n.kids {
+		if k != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// resetEnd writes the end mark of every node it passes: true on the last, false before.
+type resetEnd struct{ *good }
+
+func (t resetEnd) Insert(w string) {
+	n := t.root
+	for i := range len(w) {
+		c := w[i] - 'a'
+		if n.kids[c] == nil {
+			n.kids[c] = &node{}
+		}
+		n = n.kids[c]
+		n.end = i == len(w)-1
+	}
+}
+
+// overwrite creates a new child for every letter, dropping what was below.
+type overwrite struct{ *good }
+
+func (t overwrite) Insert(w string) {
+	n := t.root
+	for i := range len(w) {
+		n.kids[w[i]-'a'] = &node{}
+		n = n.kids[w[i]-'a']
+	}
+	n.end = true
+}
+
+// toggle flips the end mark, so a second Insert removes the word.
+type toggle struct{ *good }
+
+func (t toggle) Insert(w string) {
+	n := t.root
+	for i := range len(w) {
+		c := w[i] - 'a'
+		if n.kids[c] == nil {
+			n.kids[c] = &node{}
+		}
+		n = n.kids[c]
+	}
+	n.end = !n.end
+}
+
+// nilWalk steps into a missing child.
+type nilWalk struct{ *good }
+
+func (t nilWalk) Search(w string) bool {
+	n := t.root
+	for i := range len(w) {
+		n = n.kids[w[i]-'a']
+	}
+	return n.end
+}
+
+// cut1000 reads only the first 1000 letters, the longest word it expects.
+type cut1000 struct{ *good }
+
+func (t cut1000) Insert(w string)          { t.good.Insert(w[:min(len(w), 1000)]) }
+func (t cut1000) Search(w string) bool     { return t.good.Search(w[:min(len(w), 1000)]) }
+func (t cut1000) StartsWith(p string) bool { return t.good.StartsWith(p[:min(len(p), 1000)]) }
+
+// shared hands every trie the same root: words leak from one trie to the next.
+func shared() func() Trie {
+	root := &node{}
+	return func() Trie { return &good{root: root} }
+}
+
+// notDone has not written StartsWith yet.
+type notDone struct{ *good }
+
+func (t notDone) StartsWith(string) bool { panic("not implemented") }
+
+// mod25 has 25 children and folds 'z' onto 'a'.
+type mod25 struct{ root *node25 }
+
+type node25 struct {
+	kids [25]*node25
+	end  bool
+}
+
+func (t *mod25) walk(s string, grow bool) *node25 {
+	n := t.root
+	for i := 0; i < len(s) && n != nil; i++ {
+		c := (s[i] - 'a') % 25
+		if n.kids[c] == nil && grow {
+			n.kids[c] = &node25{}
+		}
+		n = n.kids[c]
+	}
+	return n
+}
+
+func (t *mod25) Insert(w string) { t.walk(w, true).end = true }
+func (t *mod25) Search(w string) bool {
+	n := t.walk(w, false)
+	return n != nil && n.end
+}
+func (t *mod25) StartsWith(p string) bool { return t.walk(p, false) != nil }
+
+// array25 has one child slot too few: 'z' is out of range.
+type array25 struct{ mod25 }
+
+func (t *array25) walk(s string, grow bool) *node25 {
+	n := t.root
+	for i := 0; i < len(s) && n != nil; i++ {
+		c := s[i] - 'a'
+		if n.kids[c] == nil && grow {
+			n.kids[c] = &node25{}
+		}
+		n = n.kids[c]
+	}
+	return n
+}
+
+func (t *array25) Insert(w string) { t.walk(w, true).end = true }
+func (t *array25) Search(w string) bool {
+	n := t.walk(w, false)
+	return n != nil && n.end
+}
+func (t *array25) StartsWith(p string) bool { return t.walk(p, false) != nil }
+
+// noQ spells its alphabet without q, so q shares a's child.
+type noQ struct{ mod25 }
+
+const alphabetNoQ = "abcdefghijklmnoprstuvwxyz"
+
+var indexNoQ [256]byte
+
+func init() {
+	for i := range len(alphabetNoQ) {
+		indexNoQ[alphabetNoQ[i]] = byte(i)
+	}
+}
+
+func (t *noQ) walk(s string, grow bool) *node25 {
+	n := t.root
+	for i := 0; i < len(s) && n != nil; i++ {
+		c := indexNoQ[s[i]]
+		if n.kids[c] == nil && grow {
+			n.kids[c] = &node25{}
+		}
+		n = n.kids[c]
+	}
+	return n
+}
+
+func (t *noQ) Insert(w string) { t.walk(w, true).end = true }
+func (t *noQ) Search(w string) bool {
+	n := t.walk(w, false)
+	return n != nil && n.end
+}
+func (t *noQ) StartsWith(p string) bool { return t.walk(p, false) != nil }
+
+// siblings keeps each node's children in a sorted list, but inserting in the middle of the
+// list forgets to link the rest.
+type siblings struct{ root sib }
+
+type sib struct {
+	c           byte
+	end         bool
+	first, next *sib
+}
+
+func (t *siblings) child(n *sib, c byte, grow bool) *sib {
+	if n.first == nil || c < n.first.c {
+		if !grow {
+			return nil
+		}
+		n.first = &sib{c: c, next: n.first}
+		return n.first
+	}
+	p := n.first
+	for p.next != nil && p.next.c <= c {
+		p = p.next
+	}
+	if p.c == c || !grow {
+		if p.c == c {
+			return p
+		}
+		return nil
+	}
+	p.next = &sib{c: c} // the bug: the new node should take over p.next
+	return p.next
+}
+
+func (t *siblings) walk(s string, grow bool) *sib {
+	n := &t.root
+	for i := 0; i < len(s) && n != nil; i++ {
+		n = t.child(n, s[i], grow)
+	}
+	return n
+}
+
+func (t *siblings) Insert(w string) { t.walk(w, true).end = true }
+func (t *siblings) Search(w string) bool {
+	n := t.walk(w, false)
+	return n != nil && n.end
+}
+func (t *siblings) StartsWith(p string) bool { return t.walk(p, false) != nil }
+
+// pool keeps its nodes in an arena of a fixed size, too small for random/large.
+type pool struct{ nodes []poolNode }
+
+type poolNode struct {
+	kids [26]int32
+	end  bool
+}
+
+const poolSize = 1 << 17
+
+func newPool() *pool {
+	p := &pool{nodes: make([]poolNode, 1, poolSize)}
+	return p
+}
+
+func (t *pool) walk(s string, grow bool) int32 {
+	n := int32(0)
+	for i := range len(s) {
+		c := s[i] - 'a'
+		if t.nodes[n].kids[c] == 0 {
+			if !grow {
+				return -1
+			}
+			t.nodes = t.nodes[:len(t.nodes)+1] // panics once the arena is full
+			t.nodes[n].kids[c] = int32(len(t.nodes) - 1)
+		}
+		n = t.nodes[n].kids[c]
+	}
+	return n
+}
+
+func (t *pool) Insert(w string) { t.nodes[t.walk(w, true)].end = true }
+func (t *pool) Search(w string) bool {
+	n := t.walk(w, false)
+	return n >= 0 && t.nodes[n].end
+}
+func (t *pool) StartsWith(p string) bool { return t.walk(p, false) >= 0 }
+
+// wrongs are realistic wrong implementations, each with the test that must catch it, the
+// verdict, and for a wrong answer or a panic what the case and the hint must say.
+var wrongs = []struct {
+	name    string
+	api     func() API // a fresh implementation, so that runs do not share state
+	test    string
+	verdict string
+	code    string // in the case's code
+	hint    string // in the hint
+}{
+	{"no end mark", fixed(func() Trie { return noEnd{newGood()} }), "example", "wrong_answer",
+		"if got := tr.Search(", "end-of-word flag"},
+	{"marks only new nodes", fixed(func() Trie { return markNew{newGood()} }), "example", "wrong_answer",
+		"if got := tr.Search(", "whole path already exists"},
+	{"shared root", func() API { return API{New: shared()} }, "edge/prefix-not-word", "wrong_answer", "if got := tr.Search(", "a new trie is empty"},
+	{"overwrites children", fixed(func() Trie { return overwrite{newGood()} }), "edge/prefix-not-word", "wrong_answer",
+		"if got := tr.Search(", "must not undo an earlier one"},
+	{"strict prefix", fixed(func() Trie { return strictPrefix{newGood()} }), "edge/own-prefix", "wrong_answer",
+		"if got := tr.StartsWith(", "prefix of itself"},
+	{"steps into nil", fixed(func() Trie { return nilWalk{newGood()} }), "edge/beyond-words", "runtime_error",
+		`tr.Search("a") // panics: runtime error: invalid memory address`, "missing child is nil"},
+	{"25 children", fixed(func() Trie { return &array25{mod25{root: &node25{}}} }), "edge/beyond-words", "runtime_error",
+		`tr.StartsWith("z") // panics: runtime error: index out of range [25] with length 25`, "25 for 'z'"},
+	{"resets end marks", fixed(func() Trie { return resetEnd{newGood()} }), "edge/one-letter", "wrong_answer",
+		"if got := tr.Search(", "must not undo an earlier one"},
+	{"toggles end mark", fixed(func() Trie { return toggle{newGood()} }), "edge/duplicate", "wrong_answer",
+		"if got := tr.Search(", "changes nothing"},
+	{"z folds onto a", fixed(func() Trie { return &mod25{root: &node25{}} }), "edge/a-and-z", "wrong_answer",
+		`tr.Search("z"); got {`, "25 for 'z'"},
+	{"reads 1000 letters", fixed(func() Trie { return cut1000{newGood()} }), "edge/long-word", "wrong_answer",
+		`tr.Search(strings.Repeat("a", 1000)); got {`, "no limit of your own"},
+	{"sibling list loses the rest", fixed(func() Trie { return &siblings{} }), "random/small-values", "wrong_answer",
+		"tr.Insert(", "must not undo an earlier one"},
+	{"alphabet without q", fixed(func() Trie { return &noQ{mod25{root: &node25{}}} }), "random/wide-values", "wrong_answer",
+		`"q")`, "'a' and 'q' lead to the same child"},
+	{"fixed arena", fixed(func() Trie { return newPool() }), "random/large", "runtime_error",
+		"// panics: runtime error: slice bounds out of range", "fixed-size store"},
+	{"StartsWith not written", fixed(func() Trie { return notDone{newGood()} }), harness.ImplementedTest, "not_implemented",
+		"", ""},
+}
+
+// fixed returns an implementation that has no state outside its tries.
+func fixed(f func() Trie) func() API { return func() API { return API{New: f} } }
+
+// TestWrongImplementationsCaught checks that each wrong implementation fails the test meant
+// for it, with the intended verdict, a short case that shows the wrong call, and the hint.
+func TestWrongImplementationsCaught(t *testing.T) {
+	for _, w := range wrongs {
+		t.Run(w.name, func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() && w.test == "random/large" {
+				t.Skip("random/large shrinks for seconds")
+			}
+			e := firstFailure(t, run(t, w.api(), 7))
+			f := e.Failure
+			if e.Test != w.test || f.Verdict != w.verdict {
+				t.Fatalf("failed %s with %s (%s), want %s with %s", e.Test, f.Verdict, f.Message, w.test, w.verdict)
+			}
+			if w.code == "" {
+				return
+			}
+			if f.Case == nil {
+				t.Fatalf("no case: %+v", f)
+			}
+			if !strings.Contains(f.Case.Code, w.code) {
+				t.Errorf("case lacks %q:\n%s", w.code, f.Case.Code)
+			}
+			if w.test != "random/large" && f.Case.Ops > 10 {
+				t.Errorf("case of %d operations, want at most 10:\n%s", f.Case.Ops, f.Case.Code)
+			}
+			if !strings.Contains(f.Hint, w.hint) {
+				t.Errorf("hint %q lacks %q", f.Hint, w.hint)
+			}
+			if f.Case.Ops <= 10 {
+				t.Logf("%s: %s\nhint: %s\n%s", e.Test, f.Message, f.Hint, f.Case.Code)
+			}
+		})
+	}
+}
+
+// TestNotImplementedNamesTheMethod checks that the probe names the method still unwritten.
+func TestNotImplementedNamesTheMethod(t *testing.T) {
+	e := firstFailure(t, run(t, API{New: func() Trie { return notDone{newGood()} }}, 1))
+	if len(e.Failure.Methods) != 1 || e.Failure.Methods[0] != "StartsWith" {
+		t.Errorf("methods %v, want [StartsWith]", e.Failure.Methods)
+	}
+}
+
+// TestPanicNamesTheCall checks that a panic is a runtime_error naming the call that panicked.
+func TestPanicNamesTheCall(t *testing.T) {
+	f := firstFailure(t, run(t, API{New: func() Trie { return nilWalk{newGood()} }}, 1)).Failure
+	want := `Search("a") panicked: runtime error: invalid memory address or nil pointer dereference`
+	if f.Verdict != "runtime_error" || f.Message != want {
+		t.Errorf("got %s %q, want runtime_error %q", f.Verdict, f.Message, want)
+	}
+}
+
+// TestReplay checks that one seed gives the same shrunk case every time.
+func TestReplay(t *testing.T) {
+	api := API{New: func() Trie { return &noQ{mod25{root: &node25{}}} }}
+	first := firstFailure(t, run(t, api, 99)).Failure.Case.Code
+	again := firstFailure(t, run(t, api, 99)).Failure.Case.Code
+	if first != again {
+		t.Errorf("seed 99 gave two cases:\n%s\n%s", first, again)
+	}
+}
+
+// TestLargeMemory measures what random/large keeps alive: the calls and two reference tries
+// after every call. Both tries must fit well under the e2e suite's 256 MiB.
+func TestLargeMemory(t *testing.T) {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	calls := large(rand.New(rand.NewPCG(1, 2)))
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	callsMiB := float64(after.HeapAlloc-before.HeapAlloc) / (1 << 20)
+	a, b := reference.New(), reference.New()
+	for _, c := range calls {
+		do(a, c)
+		do(b, c)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	total := float64(after.HeapAlloc-before.HeapAlloc) / (1 << 20)
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(calls)
+	t.Logf("random/large: %d calls, %.1f MiB for the calls, %.1f MiB with two reference tries", len(calls), callsMiB, total)
+	if total > 160 {
+		t.Errorf("random/large keeps %.1f MiB alive, want at most 160", total)
+	}
+}
+
+// TestSimplifyKeepsPrefixes checks that cutting positions from every word keeps a prefix a
+// prefix, and never leaves an empty word.
+func TestSimplifyKeepsPrefixes(t *testing.T) {
+	calls := []harness.Call{call("Insert", "abcab"), call("Search", "abc"), call("StartsWith", "q")}
+	for _, cand := range simplify(calls) {
+		for _, c := range cand {
+			if c.Args[0].(string) == "" {
+				t.Fatalf("empty word in %v", cand)
+			}
+		}
+	}
+	for at := range 5 {
+		cand := harness.MapStrings(calls, cut(at, 1))
+		if w, p := cand[0].Args[0].(string), cand[1].Args[0].(string); !strings.HasPrefix(w, p) {
+			t.Errorf("cut(%d, 1): %q is no longer a prefix of %q", at, p, w)
+		}
+	}
+}
