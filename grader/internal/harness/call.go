@@ -12,11 +12,15 @@ import (
 type Call struct {
 	Method string
 	Args   []any
-	Func   bool // a package-level function (bloom.OptimalM), not a method
+	Func   bool   // a package-level function (bloom.OptimalM), not a method
+	Text   string // if set, the call as printed, whole: a constructor written as "New(64, 3)"
 }
 
 // Go formats the call as Go source, with recv as the receiver variable: "s.Erase(1)".
 func (c *Call) Go(recv string) string {
+	if c.Text != "" {
+		return c.Text
+	}
 	var b strings.Builder
 	if !c.Func && recv != "" {
 		b.WriteString(recv)

@@ -280,3 +280,13 @@ func TestLongCaseIsCut(t *testing.T) {
 	}
 	parses(t, code)
 }
+
+func TestConstructorIsNamedOnce(t *testing.T) {
+	m := model(nil)
+	m.Init = "New(64, 3)"
+	m.New = func() *set { panic("bad size") }
+	end := runOne(t, Differential, func(t *T) { Compare(t, m, randomCalls(t, 10, 5)) })
+	if f := end.Failure; f == nil || f.Message != "New(64, 3) panicked: bad size" {
+		t.Fatalf("got %+v", end.Failure)
+	}
+}

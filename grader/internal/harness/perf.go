@@ -46,11 +46,22 @@ func (m *Meter) allowed() time.Duration {
 // Afford reports whether the graded code can spend an estimated d more within its budget.
 // Once the answer is no, the meter stays stopped.
 func (m *Meter) Afford(d time.Duration) bool {
-	if m.learner+d > m.allowed() {
+	return m.afford(d, 1)
+}
+
+// afford is Afford with the budget stretched by a factor.
+func (m *Meter) afford(d time.Duration, stretch float64) bool {
+	if m.learner+d > time.Duration(stretch*float64(m.allowed())) {
 		m.stopped = true
 	}
 	return !m.stopped
 }
+
+// UnsureStretch is how much more budget a measurement gets while some judgement is still
+// unsure: a memmove-based O(n) insertion looks almost right up to 50,000 elements and shows its
+// growth clearly only at the largest sizes, which are worth a few more seconds to reach rather
+// than a wrong verdict either way.
+const UnsureStretch = 3
 
 // Stopped reports whether the budget ran out.
 func (m *Meter) Stopped() bool { return m.stopped }
@@ -142,7 +153,11 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		// Growing: predict the graded code's time from the last window, as if its cost
 		// per element grew in proportion to the size (what a wrong growth rate does), with a
 		// factor of two for caches that stop fitting.
-		if i > 0 && !m.Afford(time.Duration(2*lastGrow*float64(n-prev)*float64(n)/float64(prev))) {
+		stretch := 1.0
+		if unsure(series) {
+			stretch = UnsureStretch
+		}
+		if i > 0 && !m.afford(time.Duration(2*lastGrow*float64(n-prev)*float64(n)/float64(prev)), stretch) {
 			markCapped(series)
 			break
 		}
@@ -168,7 +183,7 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 			if len(q.Series.Samples) > 0 {
 				last := q.Series.Samples[len(q.Series.Samples)-1]
 				estimate := last.Learner * float64(q.Batch*m.Repeats) * float64(n) / float64(last.Size)
-				if !m.Afford(time.Duration(estimate)) {
+				if !m.afford(time.Duration(estimate), stretch) {
 					stoppedQ[j] = true
 					q.Series.Samples[len(q.Series.Samples)-1].Capped = true
 					continue
@@ -199,6 +214,11 @@ func decided(series []*growth.Series) bool {
 		d := growth.Decide(s)
 		return !d.OK && !d.Unsure
 	})
+}
+
+// unsure reports whether some series's judgement is still unsure.
+func unsure(series []*growth.Series) bool {
+	return slices.ContainsFunc(series, func(s *growth.Series) bool { return growth.Decide(s).Unsure })
 }
 
 // markCapped notes on every series that the measurements stopped at the budget.

@@ -77,9 +77,9 @@ func same(got, want any) bool {
 // side. With budget set it stops when the test's CPU budget is spent.
 func play[S any](t *T, m *Model[S], calls []Call, wants []any, keep, budget bool) outcome {
 	var learner, ref S
-	ctor := &Call{Method: strings.TrimSuffix(m.Init, "()"), Func: true}
-	if strings.Contains(m.Init, "(") {
-		ctor = &Call{Method: m.Init, Func: true}
+	ctor := &Call{Method: m.Init, Func: true, Text: m.Init}
+	if i := strings.IndexByte(m.Init, '('); i >= 0 {
+		ctor.Method = m.Init[:i]
 	}
 	t.receiver(m.Recv)
 	t.enter(ctor)
@@ -160,9 +160,8 @@ func Script[S any](t *T, m Model[S], steps []Step) {
 				callName(calls, r.at, &m), Lit(r.got), describe(r.want))
 		}
 		// The reference, which answers every step as the script expects, lets the shrinker
-		// look for a shorter case, when the script is long enough to hide the bug (a short
-		// one, like the lesson's example, is clearer as it is).
-		if ref := play(t, &m, calls[:o.at+1], nil, false, false); ref.kind == o.kind && o.at+1 > shortScript {
+		// look for a shorter case.
+		if ref := play(t, &m, calls[:o.at+1], nil, false, false); ref.kind == o.kind {
 			shrunk := shrink(t, &m, calls[:o.at+1], o.kind)
 			if final := play(t, &m, shrunk, nil, true, false); final.failed() {
 				t.Fail(failure(t, &m, shrunk, final, o.at+1, false))
@@ -171,9 +170,6 @@ func Script[S any](t *T, m Model[S], steps []Step) {
 	}
 	t.Fail(failure(t, &m, calls, o, 0, false))
 }
-
-// shortScript is the longest script whose failing case is shown as written, not shrunk.
-const shortScript = 12
 
 // Step is one call of a Script with its expected result (nil: no check).
 type Step struct {

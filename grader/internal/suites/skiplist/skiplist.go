@@ -4,8 +4,12 @@ package skiplist
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"strings"
 
 	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
 )
 
 // Skiplist is the API the tests drive.
@@ -46,47 +50,106 @@ func Suite(learner, reference API) *harness.Suite {
 			{Method: "Erase", Call: func() { learner.New().Erase(1) }},
 		},
 		Tests: []harness.Test{
+			// The example of the lesson.
 			{Name: "example", Kind: harness.Fixed, Run: script(
 				add(1), add(2), add(3), search(0, false), add(4), search(1, true),
 				erase(0, false), erase(1, true), search(1, false))},
+			// Nothing stored: a nil first node, a head that holds 0 or math.MinInt, a tail that
+			// holds math.MaxInt.
 			{Name: "edge/empty", Kind: harness.Fixed, Run: script(
-				search(0, false), erase(0, false), search(math.MinInt, false), erase(math.MaxInt, false))},
+				search(0, false), search(math.MinInt, false), search(math.MaxInt, false),
+				erase(0, false), erase(math.MinInt, false), erase(math.MaxInt, false), search(0, false))},
+			// One value: its neighbours are not it, and once erased it is gone.
+			{Name: "edge/single", Kind: harness.Fixed, Run: script(
+				add(7), search(7, true), search(6, false), search(8, false), erase(6, false),
+				erase(8, false), search(7, true), erase(7, true), search(7, false), erase(7, false),
+				search(8, false))},
+			// Search finds a value itself, not the node before or after it.
+			{Name: "edge/neighbours", Kind: harness.Fixed, Run: script(
+				add(10), add(30), add(-10), add(20), search(9, false), search(11, false),
+				search(19, false), search(21, false), search(29, false), search(31, false),
+				search(-9, false), search(-11, false), erase(11, false), erase(21, false),
+				erase(31, false), erase(-11, false), search(10, true), search(20, true),
+				search(30, true), search(-10, true))},
+			// Copies of one value: each Add stores one, each Erase removes one.
 			{Name: "edge/duplicates", Kind: harness.Fixed, Run: script(
 				add(5), add(5), add(5), erase(5, true), search(5, true), erase(5, true), search(5, true),
 				erase(5, true), search(5, false), erase(5, false), add(5), search(5, true))},
+			// Copies of several values added in turn: erasing a copy of one value leaves the
+			// other copies, and the other values, in place.
+			{Name: "edge/interleaved", Kind: harness.Fixed, Run: script(interleaved()...)},
+			// Two dozen copies, so that some reach the upper lanes: each Erase removes exactly
+			// one, whichever lanes it was on, and none is found once the last one is gone.
+			{Name: "edge/many-copies", Kind: harness.Fixed, Run: script(manyCopies()...)},
+			// Erasing what is not there changes nothing.
 			{Name: "edge/erase-absent", Kind: harness.Fixed, Run: script(
 				add(10), add(20), erase(15, false), erase(5, false), erase(25, false),
 				search(10, true), search(20, true), erase(10, true), erase(10, false), search(20, true))},
+			// Erasing the smallest value (the head's successor) and the largest (the node with
+			// no successor), again and again.
+			{Name: "edge/ends", Kind: harness.Fixed, Run: script(
+				add(5), add(1), add(9), add(3), add(7), erase(1, true), search(1, false), search(3, true),
+				erase(9, true), search(9, false), search(7, true), erase(1, false), erase(9, false),
+				erase(3, true), erase(7, true), search(3, false), search(7, false), search(5, true),
+				erase(5, true), search(5, false), add(4), search(4, true), search(5, false))},
+			// A value erased can come back.
 			{Name: "edge/reinsert", Kind: harness.Fixed, Run: script(
 				add(7), erase(7, true), search(7, false), add(7), search(7, true), erase(7, true), search(7, false))},
+			// Emptied, the list works as new: the lanes in use shrink back, and grow again.
+			{Name: "edge/drain-refill", Kind: harness.Fixed, Run: script(
+				add(3), add(1), add(2), erase(2, true), erase(1, true), erase(3, true), search(1, false),
+				search(2, false), search(3, false), erase(2, false), add(2), search(2, true),
+				search(1, false), add(1), add(3), search(3, true), erase(1, true), erase(2, true),
+				erase(3, true), erase(3, false), add(3), search(3, true))},
+			// math.MinInt and math.MaxInt are values like any other, copies included: no sentinel
+			// may hold them, and comparing by subtraction overflows.
 			{Name: "edge/extremes", Kind: harness.Fixed, Run: script(
 				search(math.MinInt, false), add(math.MinInt), add(math.MaxInt), add(0), add(-1),
 				search(math.MinInt, true), search(math.MaxInt, true), search(math.MaxInt-1, false),
 				search(math.MinInt+1, false), erase(math.MinInt, true), search(math.MinInt, false),
-				search(-1, true), erase(math.MaxInt, true), search(math.MaxInt, false), search(0, true))},
+				erase(math.MinInt, false), search(-1, true), erase(math.MaxInt, true),
+				search(math.MaxInt, false), erase(math.MaxInt, false), search(0, true),
+				add(math.MaxInt), add(math.MaxInt), add(math.MinInt), add(math.MinInt),
+				erase(math.MaxInt, true), search(math.MaxInt, true), erase(math.MinInt, true),
+				search(math.MinInt, true), search(0, true), search(-1, true))},
+			// Values added out of order, negatives included.
 			{Name: "edge/order", Kind: harness.Fixed, Run: script(
 				add(3), add(1), add(2), add(-3), add(-1), add(-2), search(-2, true), search(2, true),
 				erase(-3, true), erase(3, true), search(-3, false), search(3, false), search(1, true),
 				search(-1, true))},
+			// Sorted input: every Add appends after the last node, or links in before the first;
+			// with 32 values some nodes sit on level 0 only, between taller ones.
+			{Name: "edge/sorted-input", Kind: harness.Fixed, Run: script(sortedInput()...)},
+			// Two lists at once share nothing: a package-level head would let one see the other.
+			{Name: "edge/two-lists", Kind: harness.Fixed, Run: twoLists(learner.New)},
+			// Thousands of calls over 17 values, so copies pile up, the list empties and refills,
+			// and absent values are searched and erased.
 			{Name: "random/small-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return mixed(t, 3000, func() int { return t.Rand().IntN(17) - 8 })
+				return waves(t, 4000, func() int { return t.Rand().IntN(17) - 8 })
 			})},
+			// Tens of thousands of calls over the whole int range, extremes included.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return mixed(t, 30000, func() int { return wide(t) })
+				return waves(t, 40000, func() int { return wide(t) })
 			})},
+			// How Add, Search and Erase grow against the reference, up to 200,000 values.
+			performance(learner, reference),
+			// A list of 200,000 values, then 50,000 mixed calls on it.
 			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
 		},
 	}
 }
 
+// add, search and erase are the steps of a script: a call and its expected result.
 func add(x int) harness.Step { return harness.Step{Call: call("Add", x)} }
 func search(x int, want bool) harness.Step {
 	return harness.Step{Call: call("Search", x), Want: want}
 }
 func erase(x int, want bool) harness.Step { return harness.Step{Call: call("Erase", x), Want: want} }
 
+// call is a call of method with the int x.
 func call(method string, x int) harness.Call { return harness.Call{Method: method, Args: []any{x}} }
 
+// do makes call c on s and returns its result (nil for Add).
 func do(s Skiplist, c harness.Call) any {
 	x := c.Args[0].(int)
 	switch c.Method {
@@ -101,20 +164,208 @@ func do(s Skiplist, c harness.Call) any {
 	panic("skiplist suite: unknown method " + c.Method)
 }
 
-// mixed draws n calls: about 40% Add, 30% Search, 30% Erase, with values from value.
-func mixed(t *harness.T, n int, value func() int) []harness.Call {
-	calls := make([]harness.Call, n)
-	for i := range calls {
-		method := "Add"
-		switch r := t.Rand().IntN(10); {
-		case r >= 7:
-			method = "Erase"
-		case r >= 4:
-			method = "Search"
+// interleaved adds two copies of 1, three of 2 and four of 3, mixed, then erases them one at a
+// time, checking every value after each Erase.
+func interleaved() []harness.Step {
+	var steps []harness.Step
+	for _, x := range []int{2, 1, 2, 3, 1, 2, 3, 3, 3} {
+		steps = append(steps, add(x))
+	}
+	copies := map[int]int{1: 2, 2: 3, 3: 4}
+	for _, x := range []int{2, 3, 3, 1, 3, 2, 1, 2, 3} {
+		steps = append(steps, erase(x, true))
+		copies[x]--
+		for v := 1; v <= 3; v++ {
+			steps = append(steps, search(v, copies[v] > 0))
 		}
-		calls[i] = call(method, value())
+	}
+	return append(steps, erase(1, false), erase(2, false), erase(3, false))
+}
+
+// manyCopies adds 24 copies of 0 between 12 of -1 and 12 of 1, then erases the zeros one by one
+// and the others after them.
+func manyCopies() []harness.Step {
+	var steps []harness.Step
+	for range 12 {
+		steps = append(steps, add(-1), add(0), add(1), add(0))
+	}
+	for i := 23; i >= 0; i-- {
+		steps = append(steps, erase(0, true), search(0, i > 0))
+		if i%6 == 0 {
+			steps = append(steps, search(-1, true), search(1, true))
+		}
+	}
+	steps = append(steps, erase(0, false))
+	for i := 11; i >= 0; i-- {
+		steps = append(steps, erase(1, true), erase(-1, true))
+	}
+	return append(steps, search(1, false), search(-1, false), erase(1, false), erase(-1, false))
+}
+
+// sortedInput adds 1..32 in increasing order and -1..-32 in decreasing order, finds them all,
+// then erases every other one from both ends.
+func sortedInput() []harness.Step {
+	var steps []harness.Step
+	for i := 1; i <= 32; i++ {
+		steps = append(steps, add(i))
+	}
+	for i := 1; i <= 32; i++ {
+		steps = append(steps, add(-i))
+	}
+	for i := -33; i <= 33; i++ {
+		steps = append(steps, search(i, i != 0 && i != 33 && i != -33))
+	}
+	for i := 1; i <= 32; i += 2 {
+		steps = append(steps, erase(i, true), erase(-i, true))
+	}
+	for i := -32; i <= 32; i++ {
+		steps = append(steps, search(i, i%2 == 0 && i != 0))
+	}
+	return steps
+}
+
+// pairStep is one call of the two-lists test, on list "a" or "b", with its expected result (nil:
+// no check).
+type pairStep struct {
+	list string
+	call harness.Call
+	want any
+}
+
+// twoLists runs calls on two lists made by newList, each checked: a value added to one list
+// must not show in the other.
+func twoLists(newList func() Skiplist) func(*harness.T) {
+	steps := []pairStep{
+		{"a", call("Add", 1), nil}, {"b", call("Search", 1), false}, {"b", call("Add", 2), nil},
+		{"a", call("Search", 2), false}, {"b", call("Erase", 1), false}, {"a", call("Search", 1), true},
+		{"a", call("Erase", 2), false}, {"b", call("Search", 2), true}, {"a", call("Erase", 1), true},
+		{"b", call("Search", 2), true}, {"b", call("Erase", 2), true}, {"a", call("Search", 2), false},
+	}
+	return func(t *harness.T) {
+		lists := map[string]Skiplist{}
+		for _, name := range []string{"a", "b"} {
+			ctor := harness.Call{Method: "New", Func: true}
+			lists[name] = t.Invoke(ctor, func() any { return newList() }).(Skiplist)
+		}
+		code := []string{"a, b := New(), New()"}
+		for i, st := range steps {
+			// The method named after its list, so that a panic names the list too: "b.Erase(1)".
+			shown := harness.Call{Method: st.list + "." + st.call.Method, Args: st.call.Args, Func: true}
+			got := t.Invoke(shown, func() any { return do(lists[st.list], st.call) })
+			line := shown.Short()
+			if st.want == nil || got == st.want {
+				if got != nil {
+					line += " // " + harness.Lit(got)
+				}
+				code = append(code, line)
+				continue
+			}
+			t.Fail(&record.Failure{
+				Verdict: string(verdict.WrongAnswer),
+				Op:      line,
+				Message: fmt.Sprintf("%s returned %v, want %v: two lists made by New share their values",
+					line, got, st.want),
+				Hint: "each New must build a list of its own: keep the head and the level in the " +
+					"Skiplist struct, not in package-level variables",
+				Case: &record.Case{
+					Code: pairCode(t.Name(), code, line, st.want.(bool)),
+					Call: line, Want: harness.Lit(st.want), Got: harness.Lit(got), Ops: i + 1,
+				},
+			})
+		}
+	}
+}
+
+// pairCode renders the two-lists case as a Go test: the calls so far, then the failing one with
+// its check.
+func pairCode(test string, done []string, failing string, want bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "func TestKataCase(t *testing.T) {\n\t// hidden test %s\n", test)
+	for _, line := range done {
+		fmt.Fprintf(&b, "\t%s\n", line)
+	}
+	not := "!"
+	if !want {
+		not = ""
+	}
+	fmt.Fprintf(&b, "\tif got := %s; %sgot {\n\t\tt.Fatalf(\"%s = %%v, want %v\", got)\n\t}\n}\n",
+		failing, not, failing, want)
+	return b.String()
+}
+
+// waves draws n calls in ten waves that alternately fill the list and drain it, so that it
+// grows, empties and refills. Filling: 50% Add, 25% Search, 25% Erase; draining: 10% Add, 20%
+// Search, 70% Erase. Adds take their value from value; searches and erases take a stored value
+// half of the time (nine times in ten when draining an Erase), and a fresh one otherwise, so
+// that they hit, and absent values are searched and erased too.
+func waves(t *harness.T, n int, value func() int) []harness.Call {
+	rng := t.Rand()
+	calls := make([]harness.Call, n)
+	wave := max(1, n/10)
+	held := newBag()
+	for i := range calls {
+		drain := i/wave%2 == 1
+		method, picks := "Search", 5
+		switch r := rng.IntN(20); {
+		case !drain && r < 10 || drain && r < 2:
+			method = "Add"
+		case !drain && r >= 15:
+			method = "Erase"
+		case drain && r >= 6:
+			method, picks = "Erase", 9
+		}
+		var x int
+		if method != "Add" && len(held.keys) > 0 && rng.IntN(10) < picks {
+			x = held.pick(rng)
+		} else {
+			x = value()
+		}
+		switch method {
+		case "Add":
+			held.add(x)
+		case "Erase":
+			held.erase(x)
+		}
+		calls[i] = call(method, x)
 	}
 	return calls
+}
+
+// bag is a generator's account of the values the list holds, to pick stored ones.
+type bag struct {
+	count map[int]int // copies of each value held
+	keys  []int       // the distinct values held
+	index map[int]int // the position of each in keys
+}
+
+func newBag() *bag { return &bag{count: map[int]int{}, index: map[int]int{}} }
+
+// pick returns one of the values held, each distinct value as likely; the bag must not be empty.
+func (b *bag) pick(rng *rand.Rand) int { return b.keys[rng.IntN(len(b.keys))] }
+
+// add counts one more copy of x.
+func (b *bag) add(x int) {
+	if b.count[x] == 0 {
+		b.index[x] = len(b.keys)
+		b.keys = append(b.keys, x)
+	}
+	b.count[x]++
+}
+
+// erase removes one copy of x, if one is held.
+func (b *bag) erase(x int) {
+	switch b.count[x] {
+	case 0:
+		return
+	case 1:
+		i, last := b.index[x], b.keys[len(b.keys)-1]
+		b.keys[i], b.index[last] = last, i
+		b.keys = b.keys[:len(b.keys)-1]
+		delete(b.index, x)
+		delete(b.count, x)
+	default:
+		b.count[x]--
+	}
 }
 
 // wide draws an int from the whole range, now and then an extreme or a small one.
@@ -155,38 +406,85 @@ func large(t *harness.T) []harness.Call {
 	return calls
 }
 
-// hint names the usual cause of a skip list's wrong answer.
+// hint names the usual cause of a skip list's wrong answer or crash from the shrunk case.
 func hint(f harness.Mismatch) string {
+	if f.Panic != nil {
+		return panicHint(fmt.Sprint(f.Panic))
+	}
 	last := f.Calls[len(f.Calls)-1]
 	x := last.Args[0].(int)
-	adds, erases := 0, 0
-	for _, c := range f.Calls[:len(f.Calls)-1] {
-		if c.Args[0].(int) != x {
-			continue
-		}
-		switch c.Method {
-		case "Add":
-			adds++
-		case "Erase":
-			erases++
-		}
-	}
+	adds, erases, others := history(f.Calls[:len(f.Calls)-1], x)
+	got, _ := f.Got.(bool)
 	switch {
-	case f.Panic != nil:
-		return ""
-	case x == math.MinInt || x == math.MaxInt:
-		return fmt.Sprintf("%s is a value like any other: a sentinel must not be a key "+
-			"(keep the head node apart instead of giving it the smallest int)", harness.Lit(x))
-	case adds >= 2 && last.Method == "Search" && f.Want == true:
+	case (x == math.MinInt || x == math.MaxInt) && got:
+		return fmt.Sprintf("%s is a value like any other: no sentinel node may hold it "+
+			"(keep the head apart, with no value, and end each lane with nil)", harness.Lit(x))
+	case hasHuge(f.Calls):
+		return "compare values with < and ==, never by subtracting them (or target-1): " +
+			"a-b overflows when a and b are far apart, as math.MinInt and math.MaxInt are"
+	case adds >= 2 && !got:
 		return "duplicates are separate copies: Add stores one more copy each time, " +
 			"and Erase removes exactly one"
-	case adds >= 2 && last.Method == "Erase" && f.Want == true:
-		return "Add must keep every copy of a duplicate, and Erase remove only one of them"
-	case last.Method == "Search" && f.Want == false && erases > 0:
-		return "after Erase the node must be unlinked on every level it reaches: " +
-			"a search riding an upper lane still finds a node left linked there"
-	case last.Method == "Erase" && f.Want == false:
-		return "Erase must return false, and change nothing, when the value is absent"
+	case last.Method == "Search" && got && erases > 0:
+		return "after Erase the node must be unlinked on every level it is on: " +
+			"a search that stops at an upper lane still finds a node left linked there"
+	case last.Method == "Search" && got:
+		return "Search must compare the first node >= target with target: not the head, " +
+			"not the last node before target"
+	case last.Method == "Search" && others:
+		return "Erase must unlink the node holding its value (update[0].next[0]), " +
+			"not the node after it"
+	case last.Method == "Search":
+		return "every value is on level 0: Add must link the new node on level 0 and on each " +
+			"lane up to its height, and Search must walk down every lane to level 0"
+	case last.Method == "Erase" && got:
+		return "Erase must return false, and change nothing, when no copy of the value is stored"
+	case last.Method == "Erase":
+		return "Erase must walk with < like Search, then check update[0].next[0]: " +
+			"the first node >= num is the copy to remove"
+	}
+	return ""
+}
+
+// history counts, in calls, the Adds and Erases of x, and reports whether any other value was
+// erased.
+func history(calls []harness.Call, x int) (adds, erases int, others bool) {
+	for _, c := range calls {
+		v := c.Args[0].(int)
+		switch {
+		case c.Method == "Add" && v == x:
+			adds++
+		case c.Method == "Erase" && v == x:
+			erases++
+		case c.Method == "Erase":
+			others = true
+		}
+	}
+	return adds, erases, others
+}
+
+// hasHuge reports whether some call's value is beyond ±2^62, where subtracting two values can
+// overflow.
+func hasHuge(calls []harness.Call) bool {
+	for _, c := range calls {
+		if v := c.Args[0].(int); v > math.MaxInt/2 || v < math.MinInt/2 {
+			return true
+		}
+	}
+	return false
+}
+
+// panicHint names the usual cause of a skip list's crash from the panic message.
+func panicHint(p string) string {
+	switch {
+	case strings.Contains(p, "nil pointer dereference"):
+		return "a lane ends with nil: check next != nil before reading a node's value (past the " +
+			"last node, on an empty list), and fill update[i] on every lane in use, the top one included"
+	case strings.Contains(p, "index out of range [-1]"):
+		return "the number of lanes in use must stay at least 1, even when the list empties"
+	case strings.Contains(p, "index out of range"):
+		return "a node has next[i] only for the levels it is on: cap the random height at the " +
+			"head's height, and size the update vector for the tallest possible node"
 	}
 	return ""
 }

@@ -1,0 +1,196 @@
+package skiplist
+
+import (
+	"slices"
+	"sort"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+)
+
+// sortedList is a sorted linked list: right answers, O(n) per operation.
+type sortedList struct{ head *cell }
+
+type cell struct {
+	v    int
+	next *cell
+}
+
+func (l *sortedList) Search(x int) bool {
+	c := l.head
+	for c != nil && c.v < x {
+		c = c.next
+	}
+	return c != nil && c.v == x
+}
+
+func (l *sortedList) Add(x int) {
+	p := &l.head
+	for *p != nil && (*p).v < x {
+		p = &(*p).next
+	}
+	*p = &cell{v: x, next: *p}
+}
+
+func (l *sortedList) Erase(x int) bool {
+	p := &l.head
+	for *p != nil && (*p).v < x {
+		p = &(*p).next
+	}
+	if *p == nil || (*p).v != x {
+		return false
+	}
+	*p = (*p).next
+	return true
+}
+
+// sortedSlice inserts by shifting a slice: O(log n) Search, O(n) Add and Erase by memmove.
+type sortedSlice struct{ v []int }
+
+func (s *sortedSlice) Search(x int) bool {
+	_, ok := slices.BinarySearch(s.v, x)
+	return ok
+}
+
+func (s *sortedSlice) Add(x int) {
+	i := sort.SearchInts(s.v, x)
+	s.v = slices.Insert(s.v, i, x)
+}
+
+func (s *sortedSlice) Erase(x int) bool {
+	i, ok := slices.BinarySearch(s.v, x)
+	if ok {
+		s.v = slices.Delete(s.v, i, i+1)
+	}
+	return ok
+}
+
+func perfRun(t *testing.T, learner API) (record.Event, []record.Complexity) {
+	t.Helper()
+	s := &harness.Suite{Exercise: "skiplist", Tests: []harness.Test{performance(learner, reference)}}
+	log, err := harness.Local(s, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log.Ends()["performance/growth"], log.Judgements()
+}
+
+func TestPerformanceAcceptsTheReference(t *testing.T) {
+	end, judged := perfRun(t, reference)
+	if end.Status != record.Pass {
+		t.Fatalf("the reference failed: %+v", end.Failure)
+	}
+	for _, c := range judged {
+		t.Logf("%s: %s (ratio %.2f, growth %.2f, slope %.2f)", c.Op, c.Reason, c.Ratio, c.Growth, c.Slope)
+	}
+	t.Logf("CPU %v", end.Elapsed)
+}
+
+func TestPerformanceFlagsLinearStructures(t *testing.T) {
+	for name, impl := range map[string]API{
+		"sorted linked list": {New: func() Skiplist { return &sortedList{} }},
+		"sorted slice":       {New: func() Skiplist { return &sortedSlice{} }},
+	} {
+		end, judged := perfRun(t, impl)
+		if end.Status != record.Fail || end.Failure.Verdict != "time_limit_exceeded" {
+			t.Errorf("%s: want time_limit_exceeded, got %s %+v", name, end.Status, end.Failure)
+		}
+		for _, c := range judged {
+			t.Logf("%s %s: ok=%v %s (ratio %.2f, growth %.2f, slope %.2f)", name, c.Op, c.OK, c.Reason, c.Ratio, c.Growth, c.Slope)
+		}
+		t.Logf("%s: CPU %v", name, end.Elapsed)
+	}
+}
+
+// tunable is a plain skip list with a chosen promotion probability and height cap: right growth,
+// a different constant factor from the reference.
+type tunable struct {
+	head     *tnode
+	p        uint64 // promote when a random word is below p (out of 2^64)
+	maxLevel int
+	rng      uint64
+}
+
+type tnode struct {
+	v    int
+	next []*tnode
+}
+
+func newTunable(quarter bool, maxLevel int) *tunable {
+	p := uint64(1) << 63
+	if quarter {
+		p = 1 << 62
+	}
+	return &tunable{head: &tnode{next: make([]*tnode, maxLevel)}, p: p, maxLevel: maxLevel, rng: 88172645463325252}
+}
+
+func (s *tunable) level() int {
+	l := 1
+	for l < s.maxLevel {
+		s.rng ^= s.rng << 13
+		s.rng ^= s.rng >> 7
+		s.rng ^= s.rng << 17
+		if s.rng >= s.p {
+			break
+		}
+		l++
+	}
+	return l
+}
+
+func (s *tunable) find(x int, update []*tnode) *tnode {
+	n := s.head
+	for i := s.maxLevel - 1; i >= 0; i-- {
+		for n.next[i] != nil && n.next[i].v < x {
+			n = n.next[i]
+		}
+		if update != nil {
+			update[i] = n
+		}
+	}
+	return n.next[0]
+}
+
+func (s *tunable) Search(x int) bool {
+	n := s.find(x, nil)
+	return n != nil && n.v == x
+}
+
+func (s *tunable) Add(x int) {
+	update := make([]*tnode, s.maxLevel)
+	s.find(x, update)
+	n := &tnode{v: x, next: make([]*tnode, s.level())}
+	for i := range n.next {
+		n.next[i], update[i].next[i] = update[i].next[i], n
+	}
+}
+
+func (s *tunable) Erase(x int) bool {
+	update := make([]*tnode, s.maxLevel)
+	n := s.find(x, update)
+	if n == nil || n.v != x {
+		return false
+	}
+	for i := range n.next {
+		update[i].next[i] = n.next[i]
+	}
+	return true
+}
+
+// TestPerformanceAcceptsRightGrowth runs skip lists a constant factor away from the reference
+// (p = 1/4, a height cap of 16, an update vector allocated per call): none may be flagged.
+func TestPerformanceAcceptsRightGrowth(t *testing.T) {
+	for name, impl := range map[string]API{
+		"p=1/4":        {New: func() Skiplist { return newTunable(true, 32) }},
+		"max level 16": {New: func() Skiplist { return newTunable(false, 16) }},
+	} {
+		end, judged := perfRun(t, impl)
+		if end.Status != record.Pass {
+			t.Errorf("%s: flagged: %+v", name, end.Failure)
+		}
+		for _, c := range judged {
+			t.Logf("%s %s: %s (growth %.2f, slope %.2f)", name, c.Op, c.Reason, c.Growth, c.Slope)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+// Package skiplist gives every node as many lanes as the list may ever hold values, to be safe.
+package skiplist
+
+import "math/rand/v2"
+
+// maxLevel is the most values the list will hold.
+const maxLevel = 2_000_000
+
+type node struct {
+	val  int
+	next []*node
+}
+
+type Skiplist struct {
+	head  *node
+	level int
+}
+
+func New() *Skiplist {
+	return &Skiplist{head: &node{next: make([]*node, 32)}, level: 1}
+}
+
+func (s *Skiplist) path(num int) [32]*node {
+	var update [32]*node
+	x := s.head
+	for i := s.level - 1; i >= 0; i-- {
+		for x.next[i] != nil && x.next[i].val < num {
+			x = x.next[i]
+		}
+		update[i] = x
+	}
+	return update
+}
+
+func (s *Skiplist) Search(target int) bool {
+	update := s.path(target)
+	x := update[0].next[0]
+	return x != nil && x.val == target
+}
+
+func (s *Skiplist) Add(num int) {
+	update := s.path(num)
+	lvl := 1
+	for lvl < 32 && rand.IntN(2) == 0 {
+		lvl++
+	}
+	for ; s.level < lvl; s.level++ {
+		update[s.level] = s.head
+	}
+	n := &node{val: num, next: make([]*node, maxLevel)}
+	for i := 0; i < lvl; i++ {
+		n.next[i] = update[i].next[i]
+		update[i].next[i] = n
+	}
+}
+
+func (s *Skiplist) Erase(num int) bool {
+	update := s.path(num)
+	x := update[0].next[0]
+	if x == nil || x.val != num {
+		return false
+	}
+	for i := 0; i < s.level; i++ {
+		if update[i].next[i] == x {
+			update[i].next[i] = x.next[i]
+		}
+	}
+	return true
+}
