@@ -46,7 +46,7 @@ type Request struct {
 	Strict bool
 	// PerfOnly runs only the probe and the performance tests (the stress command).
 	PerfOnly bool
-	Limits Limits
+	Limits   Limits
 	// Stage, if set, is told what the judge is doing: "checking", "building", "testing".
 	Stage func(stage string)
 }
