@@ -1,0 +1,475 @@
+package hashset
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	ref "kata/solutions/hashset"
+)
+
+var reference = API{New: func() HashSet { return ref.New() }}
+
+// run grades impl with the whole suite, as the judge does, and returns the record.
+func run(t *testing.T, impl API, seed uint64) *record.Log {
+	t.Helper()
+	log, err := harness.Local(Suite(impl, reference), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// firstFailure returns the end event of the first test that failed, if any.
+func firstFailure(log *record.Log) (record.Event, bool) {
+	for _, e := range log.Events {
+		if e.Kind == record.End && e.Status == record.Fail {
+			return e, true
+		}
+	}
+	return record.Event{}, false
+}
+
+func TestReferencePasses(t *testing.T) {
+	log := run(t, reference, 1)
+	for _, e := range log.Events {
+		if e.Kind == record.End {
+			if e.Status != record.Pass {
+				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
+			}
+			t.Logf("%-22s %v", e.Test, e.Elapsed)
+		}
+	}
+}
+
+// TestFixedSizeTablePasses: a table that never grows is right, only slow; the performance
+// tests judge it, not these.
+func TestFixedSizeTablePasses(t *testing.T) {
+	impl := API{New: func() HashSet { return newChained(chainFixed) }}
+	if e, failed := firstFailure(run(t, impl, 3)); failed {
+		t.Errorf("%s failed a correct (if slow) table: %+v", e.Test, e.Failure)
+	}
+}
+
+// wrongCase is a known-wrong implementation and how the suite must catch it.
+type wrongCase struct {
+	name    string
+	impl    func() HashSet
+	test    string // the first test that fails
+	verdict string
+	call    string // a call the failing case must show, as printed in the case
+	hint    string // a part of the hint
+	maxOps  int    // the most operations the case may have; 0: no bound
+}
+
+var wrongCases = []wrongCase{
+	{name: "lazy-table", impl: func() HashSet { return newChained(chainLazy) },
+		test: "edge/empty", verdict: "runtime_error", call: "s.Contains(", hint: "no buckets yet"},
+	{name: "swap-remove-absent", impl: func() HashSet { return newChained(chainRemoveAnyway) },
+		test: "edge/remove-absent", verdict: "wrong_answer", call: "s.Remove(", hint: "absent key"},
+	{name: "zero-marks-free", impl: func() HashSet { return newProbing(probeZeroFree) },
+		test: "edge/zero", verdict: "wrong_answer", call: "s.Contains(0)", hint: "0 is a key"},
+	{name: "negative-mod", impl: func() HashSet { return newChained(chainSignedMod) },
+		test: "edge/negative", verdict: "runtime_error", call: "s.Add(-1)", hint: "negative for a negative key"},
+	{name: "multiset", impl: func() HashSet { return newChained(chainMultiset) },
+		test: "example", verdict: "wrong_answer", call: "s.Remove(", hint: "each key once"},
+	{name: "int32-keys", impl: func() HashSet { return newChained(chainInt32) },
+		test: "edge/high-bits", verdict: "wrong_answer", call: "s.Contains(4294967297)", hint: "64 bits"},
+	{name: "minint-marks-free", impl: func() HashSet { return newProbing(probeMinIntFree | probeBig) },
+		test: "edge/extremes", verdict: "wrong_answer", call: "s.Contains(math.MinInt)", hint: "math.MinInt is a key"},
+	{name: "abs-hash", impl: func() HashSet { return newChained(chainAbs) },
+		test: "edge/extremes", verdict: "runtime_error", call: "s.Contains(math.MinInt)", hint: "non-negative"},
+	{name: "no-tombstone-identity", impl: func() HashSet { return newProbing(probeNoTombstone | probeIdentity) },
+		test: "edge/high-bits", verdict: "wrong_answer", call: "s.Remove(", hint: "hole in a probe chain"},
+	{name: "copy-on-grow", impl: func() HashSet { return newProbing(probeCopyOnGrow | probeIdentity) },
+		test: "edge/negative", verdict: "wrong_answer", call: "s.Contains(", hint: "re-insert every key", maxOps: 10},
+	{name: "lose-on-grow", impl: func() HashSet { return newProbing(probeLoseOnGrow) },
+		test: "edge/negative", verdict: "wrong_answer", call: "s.Contains(", hint: "re-insert every key", maxOps: 10},
+	{name: "no-tombstone", impl: func() HashSet { return newProbing(probeNoTombstone | probeBig) },
+		test: "edge/growth", verdict: "wrong_answer", call: "s.Remove(", hint: "hole in a probe chain", maxOps: 10},
+	{name: "tombstone-reuse", impl: func() HashSet { return newProbing(probeReuseFirst | probeBig) },
+		test: "random/small-values", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
+	{name: "remove-stub", impl: func() HashSet { return stubRemove{newChained(0)} },
+		test: harness.ImplementedTest, verdict: "not_implemented"},
+}
+
+func TestWrongImplementationsCaught(t *testing.T) {
+	for _, wc := range wrongCases {
+		t.Run(wc.name, func(t *testing.T) {
+			t.Parallel()
+			e, failed := firstFailure(run(t, API{New: wc.impl}, 5))
+			if !failed {
+				t.Fatal("passed every test")
+			}
+			f := e.Failure
+			if e.Test != wc.test || f.Verdict != wc.verdict {
+				t.Fatalf("caught by %s as %s, want %s as %s: %s\n%s", e.Test, f.Verdict, wc.test, wc.verdict,
+					f.Message, caseCode(f))
+			}
+			if !strings.Contains(f.Hint, wc.hint) {
+				t.Errorf("hint %q lacks %q", f.Hint, wc.hint)
+			}
+			if f.Case == nil {
+				if wc.call != "" {
+					t.Errorf("no case, want one showing %s", wc.call)
+				}
+				return
+			}
+			if !strings.Contains(f.Case.Code, wc.call) {
+				t.Errorf("case lacks %s:\n%s", wc.call, f.Case.Code)
+			}
+			if wc.maxOps > 0 && f.Case.Ops > wc.maxOps {
+				t.Errorf("case has %d operations, want at most %d:\n%s", f.Case.Ops, wc.maxOps, f.Case.Code)
+			}
+			t.Logf("%s: %s\nhint: %s\n%s", e.Test, f.Message, f.Hint, caseCode(f))
+		})
+	}
+}
+
+// caseCode is the failure's case as code, or "".
+func caseCode(f *record.Failure) string {
+	if f.Case == nil {
+		return ""
+	}
+	return f.Case.Code
+}
+
+func TestStubNamesMethod(t *testing.T) {
+	e, _ := firstFailure(run(t, API{New: func() HashSet { return stubRemove{newChained(0)} }}, 1))
+	if f := e.Failure; f == nil || !slices.Equal(f.Methods, []string{"Remove"}) {
+		t.Fatalf("want not_implemented naming Remove, got %+v", e.Failure)
+	}
+}
+
+func TestPanicNamesCall(t *testing.T) {
+	e, _ := firstFailure(run(t, API{New: func() HashSet { return newChained(chainSignedMod) }}, 1))
+	f := e.Failure
+	if f == nil || f.Message != "Add(-1) panicked: runtime error: index out of range [-1]" || f.Op != "s.Add(-1)" {
+		t.Fatalf("want a runtime_error of Add(-1), got %+v", f)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	impl := API{New: func() HashSet { return newProbing(probeReuseFirst | probeBig) }}
+	var codes []string
+	for range 2 {
+		e, _ := firstFailure(run(t, impl, 99))
+		codes = append(codes, e.Failure.Case.Code)
+	}
+	if codes[0] != codes[1] {
+		t.Fatalf("the same seed gave two cases:\n%s\n%s", codes[0], codes[1])
+	}
+}
+
+// TestHints checks the hints that no wrong implementation above reaches.
+func TestHints(t *testing.T) {
+	c := func(method string, x int) harness.Call { return call(method, x) }
+	for _, tc := range []struct {
+		f    harness.Mismatch
+		want string
+	}{
+		{harness.Mismatch{Calls: []harness.Call{c("Add", 1), c("Add", 9), c("Contains", 1)}, Got: false, Want: true},
+			"same bucket"},
+		{harness.Mismatch{Calls: []harness.Call{c("Add", 5), c("Contains", -5)}, Got: true, Want: false},
+			"absolute value"},
+		{harness.Mismatch{Calls: []harness.Call{c("Add", 5), c("Contains", 6)}, Got: true, Want: false},
+			"compare the stored key"},
+		{harness.Mismatch{Calls: []harness.Call{c("Add", 5), c("Remove", 5), c("Contains", 5)}, Got: true, Want: false},
+			"take the key out"},
+		{harness.Mismatch{Calls: []harness.Call{c("Add", 5), c("Remove", 5), c("Add", 5), c("Contains", 5)}, Got: false, Want: true},
+			"store the key again"},
+		{harness.Mismatch{Calls: []harness.Call{c("Contains", 5)}, Panic: "runtime error: invalid memory address or nil pointer dereference"},
+			"check for nil"},
+	} {
+		if got := hint(tc.f); !strings.Contains(got, tc.want) {
+			t.Errorf("hint(%v) = %q, want it to mention %q", tc.f.Calls, got, tc.want)
+		}
+	}
+}
+
+// The wrong implementations below are small hash sets with one bug each, chosen by a flag.
+
+// chainBug selects the bug of a chained table.
+type chainBug int
+
+const (
+	chainLazy         chainBug = 1 << iota // makes its buckets on the first Add only
+	chainSignedMod                         // key % n as the index: negative for negative keys
+	chainAbs                               // abs(key) % n: still negative for math.MinInt
+	chainMultiset                          // Add appends even when the key is there
+	chainInt32                             // stores int32(key)
+	chainRemoveAnyway                      // Remove of an absent key removes the bucket's last key
+	chainFixed                             // 1024 buckets that never grow (right, only slow)
+)
+
+// chained is separate chaining with a slice per bucket.
+type chained struct {
+	bug     chainBug
+	buckets [][]int
+	count   int
+}
+
+func newChained(bug chainBug) *chained {
+	s := &chained{bug: bug}
+	switch {
+	case bug&chainFixed != 0:
+		s.buckets = make([][]int, 1024)
+	case bug&chainLazy == 0:
+		s.buckets = make([][]int, 10)
+	}
+	return s
+}
+
+func (s *chained) index(key int) int {
+	n := len(s.buckets)
+	switch {
+	case s.bug&chainSignedMod != 0:
+		return key % n
+	case s.bug&chainAbs != 0:
+		if key < 0 {
+			key = -key
+		}
+		return key % n
+	case s.bug&chainInt32 != 0:
+		return int(uint32(int32(key))) % n
+	}
+	return int(uint64(key) * 0x9E3779B97F4A7C15 >> 32 % uint64(n))
+}
+
+func (s *chained) same(a, b int) bool {
+	if s.bug&chainInt32 != 0 {
+		return int32(a) == int32(b)
+	}
+	return a == b
+}
+
+func (s *chained) find(key int) (b, i int) {
+	b = s.index(key)
+	for i, k := range s.buckets[b] {
+		if s.same(k, key) {
+			return b, i
+		}
+	}
+	return b, -1
+}
+
+func (s *chained) Add(key int) {
+	if s.buckets == nil {
+		s.buckets = make([][]int, 10)
+	}
+	if b, i := s.find(key); i < 0 || s.bug&chainMultiset != 0 {
+		s.buckets[b] = append(s.buckets[b], key)
+		s.count++
+	}
+	if s.count > len(s.buckets) && s.bug&chainFixed == 0 {
+		old := s.buckets
+		s.buckets = make([][]int, 2*len(old))
+		for _, bucket := range old {
+			for _, k := range bucket {
+				b := s.index(k)
+				s.buckets[b] = append(s.buckets[b], k)
+			}
+		}
+	}
+}
+
+func (s *chained) Remove(key int) {
+	b, i := s.find(key)
+	if i < 0 && s.bug&chainRemoveAnyway != 0 && len(s.buckets[b]) > 0 {
+		i = len(s.buckets[b]) - 1
+	}
+	if i < 0 {
+		return
+	}
+	bucket := s.buckets[b]
+	bucket[i] = bucket[len(bucket)-1]
+	s.buckets[b] = bucket[:len(bucket)-1]
+	s.count--
+}
+
+func (s *chained) Contains(key int) bool {
+	_, i := s.find(key)
+	return i >= 0
+}
+
+// probeBug selects the bug of a linear-probing table.
+type probeBug int
+
+const (
+	probeIdentity    probeBug = 1 << iota // the key itself as the hash (not a bug alone)
+	probeNoTombstone                      // Remove frees the slot, cutting probe runs
+	probeReuseFirst                       // Add fills the first deleted slot without looking further
+	probeCopyOnGrow                       // growth copies slots to the same index, without rehashing
+	probeLoseOnGrow                       // Add grows, then writes the key into the old table
+	probeZeroFree                         // a slot holding 0 is free: no state per slot
+	probeMinIntFree                       // a slot holding math.MinInt is free: no state per slot
+	probeBig                              // starts with 64 slots (not a bug alone)
+)
+
+const (
+	free byte = iota
+	full
+	deleted
+)
+
+// probing is open addressing with linear probing and a state per slot.
+type probing struct {
+	bug   probeBug
+	keys  []int
+	state []byte
+	used  int // full and deleted slots
+}
+
+func newProbing(bug probeBug) *probing {
+	s := &probing{bug: bug}
+	if bug&probeBig != 0 {
+		s.alloc(64)
+	} else {
+		s.alloc(8)
+	}
+	return s
+}
+
+func (s *probing) alloc(n int) {
+	s.keys, s.state, s.used = make([]int, n), make([]byte, n), 0
+	if s.bug&probeMinIntFree != 0 {
+		for i := range s.keys {
+			s.keys[i] = math.MinInt
+		}
+	}
+}
+
+func (s *probing) home(key int) int {
+	mask := uint64(len(s.keys) - 1)
+	if s.bug&probeIdentity != 0 {
+		return int(uint64(key) & mask)
+	}
+	return int(mix(uint64(key)) & mask)
+}
+
+// stateAt reads a slot's state, from the key itself in the variants without states.
+func (s *probing) stateAt(i int) byte {
+	switch {
+	case s.bug&probeZeroFree != 0 && s.keys[i] == 0, s.bug&probeMinIntFree != 0 && s.keys[i] == math.MinInt:
+		return free
+	case s.bug&(probeZeroFree|probeMinIntFree) != 0:
+		return full
+	}
+	return s.state[i]
+}
+
+// find returns key's slot, or -1 and the slot where Add would put it.
+func (s *probing) find(key int) (at, insert int) {
+	insert = -1
+	for i := s.home(key); ; i = (i + 1) % len(s.keys) {
+		switch s.stateAt(i) {
+		case free:
+			if insert < 0 {
+				insert = i
+			}
+			return -1, insert
+		case deleted:
+			if insert < 0 {
+				insert = i
+			}
+		case full:
+			if s.keys[i] == key {
+				return i, insert
+			}
+		}
+	}
+}
+
+func (s *probing) Add(key int) {
+	at, i := s.find(key)
+	if s.bug&probeReuseFirst != 0 {
+		at, i = s.firstFree(key)
+	}
+	if at >= 0 {
+		return
+	}
+	keys, state := s.keys, s.state
+	if 2*(s.used+1) > len(s.keys) {
+		s.grow()
+		if s.bug&probeLoseOnGrow == 0 {
+			s.Add(key)
+			return
+		}
+	}
+	if state[i] == free {
+		s.used++
+	}
+	keys[i], state[i] = key, full
+}
+
+// firstFree is the buggy search of probeReuseFirst: it stops at the first free or deleted
+// slot, even though key may be further along the run.
+func (s *probing) firstFree(key int) (at, insert int) {
+	for i := s.home(key); ; i = (i + 1) % len(s.keys) {
+		switch {
+		case s.state[i] != full:
+			return -1, i
+		case s.keys[i] == key:
+			return i, -1
+		}
+	}
+}
+
+func (s *probing) grow() {
+	var keys []int
+	for i, k := range s.keys {
+		if s.stateAt(i) == full {
+			keys = append(keys, i, k)
+		}
+	}
+	s.alloc(2 * len(s.keys))
+	for p := 0; p < len(keys); p += 2 {
+		j, k := keys[p], keys[p+1]
+		if s.bug&probeCopyOnGrow == 0 {
+			_, j = s.find(k)
+		}
+		s.keys[j], s.state[j] = k, full
+		s.used++
+	}
+}
+
+func (s *probing) Remove(key int) {
+	at, _ := s.find(key)
+	if at < 0 {
+		return
+	}
+	switch {
+	case s.bug&probeZeroFree != 0:
+		s.keys[at] = 0
+	case s.bug&probeMinIntFree != 0:
+		s.keys[at] = math.MinInt
+	}
+	if s.bug&probeNoTombstone != 0 {
+		s.state[at] = free
+		s.used--
+		return
+	}
+	s.state[at] = deleted
+}
+
+func (s *probing) Contains(key int) bool {
+	at, _ := s.find(key)
+	return at >= 0
+}
+
+// mix is a good hash, the splitmix64 finalizer.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// stubRemove is a set whose Remove is still the stub.
+type stubRemove struct{ *chained }
+
+func (stubRemove) Remove(int) { panic("not implemented") }
