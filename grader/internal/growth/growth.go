@@ -63,9 +63,10 @@ func (s *Series) Add(x Sample) {
 // times with and without load, and counts false flags and misses.
 const (
 	// GrowthLimit is how much the ratio may grow over the sizes measured before the growth is
-	// wrong. A right solution's ratio drifts by at most about 3 with cache effects and noise;
-	// a wrong one's grows by the size span over a log factor or more.
-	GrowthLimit = 8.0
+	// wrong. A right solution's ratio drifts by at most about 2 with cache effects and noise;
+	// a wrong one's grows with the size span (a fixed table chaining through slices, whose
+	// scans are cheap, by 8 to 15 over a span of 64).
+	GrowthLimit = 5.0
 	// MinSlope is the slope of log ratio over log size below which the growth is never wrong,
 	// whatever the ratio did between two noisy points.
 	MinSlope = 0.35

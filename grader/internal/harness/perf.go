@@ -299,3 +299,66 @@ func Sizes(lo, hi, factor int) []int {
 	}
 	return out
 }
+
+// Keyed describes the operations of a structure keyed by ints (a set, a skip list) for a Ladder:
+// the structure grows by Insert over a list of distinct values; Lookup alternates present and
+// absent values; Delete removes present values and the ladder puts them back, untimed.
+type Keyed[S any] struct {
+	Insert, Lookup, Delete func(s S, v int)
+	// The series each operation's measurements go to; Delete may be nil.
+	InsertSeries, LookupSeries, DeleteSeries *growth.Series
+	// Extra queries, timed like Lookup.
+	Extra []Op[S]
+}
+
+// KeyedBatch is the number of calls in a timed query batch of a keyed ladder.
+const KeyedBatch = 1000
+
+// Ladder builds the ladder over values (distinct, at least the largest size long).
+func (k Keyed[S]) Ladder(sizes []int, values []int, newL, newR func() S) *Ladder[S] {
+	// pick returns the i-th query value at size n: present ones spread over the structure.
+	pick := func(n, i int) int { return values[(i*7919)%n] }
+	l := &Ladder[S]{
+		Sizes: sizes, New: newL, Ref: newR,
+		Grow: Op[S]{Series: k.InsertSeries, Run: func(s S, from, to int) {
+			for _, v := range values[from:to] {
+				k.Insert(s, v)
+			}
+		}},
+		Queries: []Op[S]{{Series: k.LookupSeries, Batch: KeyedBatch, Run: func(s S, n, batch int) {
+			for i := range batch {
+				k.Lookup(s, pick(n, i)+i&1) // present, then (almost surely) absent
+			}
+		}}},
+	}
+	if k.Delete != nil {
+		l.Queries = append(l.Queries, Op[S]{Series: k.DeleteSeries, Batch: KeyedBatch,
+			Run: func(s S, n, batch int) {
+				for i := range batch {
+					k.Delete(s, pick(n, i))
+				}
+			},
+			Undo: func(s S, n, batch int) {
+				for i := range batch {
+					k.Insert(s, pick(n, i))
+				}
+			},
+		})
+	}
+	l.Queries = append(l.Queries, k.Extra...)
+	return l
+}
+
+// DistinctInts draws n distinct ints, spread over the whole range, with t's random source.
+func DistinctInts(t *T, n int) []int {
+	seen := make(map[int]bool, n)
+	out := make([]int, 0, n)
+	for len(out) < n {
+		v := int(t.Rand().Uint64() >> 1)
+		if v&1 == 0 && !seen[v] { // even, so v+1 is surely absent
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -112,6 +112,8 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
 				return mixed(t, 30000, widePool(t))
 			})},
+			// How Add, Contains and Remove grow against the reference, up to 1,000,000 keys.
+			performance(learner, reference),
 			// A set of 200,000 keys: growth after growth must keep every key.
 			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
 		},
