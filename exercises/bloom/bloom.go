@@ -65,8 +65,12 @@
 // rate as k independent hashes, as m grows). Make sure h2 mod m is not 0, or all k positions
 // coincide. Overflow in h1 + i·h2 is harmless: uint64 arithmetic wraps, and the result is still
 // a well-mixed number to reduce mod m. For the two hashes, the standard library offers
-// hash/maphash (maphash.Bytes with two seeds chosen once per filter) and hash/fnv (one 128-bit
-// FNV-1a hash, cut into two 64-bit halves).
+// hash/maphash (maphash.Bytes with two seeds chosen once per filter), and the kit's module
+// already has github.com/cespare/xxhash/v2 (xxhash.Sum64, with h2 derived from it by a mixer
+// such as the splitmix64 finalizer). Both mix every byte of the key into every bit of the hash.
+// Beware of raw FNV-1a: it barely mixes a key's last bytes into its low bits, so keys that
+// differ only at the end (sequential ids, numbers as text) land on correlated positions and
+// the false-positive rate climbs far above the formula's.
 //
 // Why not the simpler h + i, that is k consecutive bits? Because then a key's positions are
 // not spread out: they form one run, and two keys whose hashes are close share most of their

@@ -29,6 +29,14 @@ func Lit(v any) string {
 		}
 		return strconv.FormatUint(x, 10)
 	case float64:
+		switch {
+		case math.IsNaN(x):
+			return "math.NaN()"
+		case math.IsInf(x, 1):
+			return "math.Inf(1)"
+		case math.IsInf(x, -1):
+			return "math.Inf(-1)"
+		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	case bool:
 		return strconv.FormatBool(x)

@@ -81,7 +81,7 @@ func play[S any](t *T, m *Model[S], calls []Call, wants []any, keep, budget bool
 	if i := strings.IndexByte(m.Init, '('); i >= 0 {
 		ctor.Method = m.Init[:i]
 	}
-	t.receiver(m.Recv)
+	t.SetReceiver(m.Recv)
 	t.enter(ctor)
 	_, p, stack := capture(func() any { learner = m.New(); return nil })
 	t.leave()

@@ -95,6 +95,12 @@ func weight(calls []Call) float64 {
 				if x < 0 {
 					w += 0.5 // prefer 1 to -1
 				}
+			case uint64:
+				w += float64(x)
+			case uint:
+				w += float64(x)
+			case float64:
+				w += absf(x)
 			case string:
 				w += float64(len(x)) + letters(x)
 			case []byte:

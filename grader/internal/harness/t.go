@@ -87,8 +87,9 @@ func (t *T) Measure(p record.Point) {
 	t.run.write(record.Event{Kind: record.Measure, Test: t.name, Point: &p})
 }
 
-// receiver sets the receiver's name for the calls that follow.
-func (t *T) receiver(recv string) { t.recv.Store(&recv) }
+// SetReceiver names the receiver in the calls that follow, for messages: "f" makes a call
+// print as f.Add(...). Script and Compare set it from their Model.
+func (t *T) SetReceiver(recv string) { t.recv.Store(&recv) }
 
 // enter marks the start of a call of the graded code; leave marks its end. They cost two
 // atomic stores: every operation of every test goes through them.

@@ -99,7 +99,7 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
-	rep.Violations = append(rep.Violations, kitImports(pkg, place)...)
+	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise.Name, place)...)
 	if s.Exercise.Name == "hashset" {
 		rep.Violations = append(rep.Violations, noMaps(pkg, place)...)
 	}
@@ -123,12 +123,30 @@ func parseError(pos, msg string) build.Location {
 	return l
 }
 
-// kitImports reports imports of the kit's solutions, judge or CLI.
-func kitImports(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Violation {
+// Libraries lists, per exercise, the packages outside the standard library an exercise may
+// import. The kit's module requires others (a Bloom filter, a skip list) only to benchmark the
+// references against; wrapping them would skip the lesson.
+var Libraries = map[string][]string{
+	"bloom": {"github.com/cespare/xxhash/v2"},
+}
+
+// kitImports reports imports of the kit's solutions, judge or CLI, and of libraries outside the
+// standard library that the exercise does not allow.
+func kitImports(pkg *packages.Package, exercise string, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
 	for _, f := range pkg.Syntax {
 		for _, imp := range f.Imports {
 			path := strings.Trim(imp.Path.Value, `"`)
+			first, _, _ := strings.Cut(path, "/")
+			if strings.Contains(first, ".") && !slices.Contains(Libraries[exercise], path) {
+				file, line, col := place(imp.Pos())
+				allowed := "the standard library only"
+				if libs := Libraries[exercise]; len(libs) > 0 {
+					allowed = "the standard library and " + strings.Join(libs, ", ")
+				}
+				out = append(out, Violation{Rule: "no-library", File: file, Line: line, Column: col,
+					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, exercise, allowed)})
+			}
 			for _, banned := range []string{"solutions", "grader", "cmd"} {
 				prefix := build.Module + "/" + banned
 				if path == prefix || strings.HasPrefix(path, prefix+"/") {

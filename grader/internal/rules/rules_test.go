@@ -81,3 +81,16 @@ func TestAPI(t *testing.T) {
 		t.Errorf("a trie checked as a skip list: %v", rep.API)
 	}
 }
+
+// TestNoLibraries checks that an exercise may not wrap a library's version of itself.
+func TestNoLibraries(t *testing.T) {
+	for _, tc := range []struct{ exercise, lib string }{
+		{"skiplist", "github.com/huandu/skiplist"},
+		{"bloom", "github.com/bits-and-blooms/bloom/v3"},
+	} {
+		rep := check(t, tc.exercise, filepath.Join("grader", "testdata", tc.exercise, "rule_violation", "wraps-library"))
+		if len(rep.Violations) != 1 || rep.Violations[0].Rule != "no-library" || !strings.Contains(rep.Violations[0].Message, tc.lib) {
+			t.Errorf("%s: %v", tc.exercise, rep.Violations)
+		}
+	}
+}

@@ -1,0 +1,595 @@
+package bloom
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"strings"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	ref "kata/solutions/bloom"
+)
+
+// reference is the reference solution as an API.
+var reference = API{
+	New:               func(m uint64, k uint) Filter { return ref.New(m, k) },
+	NewWithEstimates:  func(n uint64, p float64) Filter { return ref.NewWithEstimates(n, p) },
+	OptimalM:          ref.OptimalM,
+	OptimalK:          ref.OptimalK,
+	FalsePositiveRate: ref.FalsePositiveRate,
+}
+
+// run runs the suite on learner against the reference and returns the end events by test.
+func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
+	t.Helper()
+	log, err := harness.Local(Suite(learner, reference), seed, only...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log, log.Ends()
+}
+
+func TestReferencePasses(t *testing.T) {
+	log, _ := run(t, reference, 1)
+	for _, e := range log.Events {
+		if e.Kind == record.End {
+			if e.Status != record.Pass {
+				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
+			}
+			t.Logf("%-30s %v", e.Test, e.Elapsed)
+		}
+	}
+}
+
+// seeds is how many seeds TestFalsePositiveRateMargins tries; raise it to check the bounds'
+// margin over many runs (go test -run Margins -bloom.seeds 200).
+var seeds = flag.Int("bloom.seeds", 3, "seeds for TestFalsePositiveRateMargins")
+
+// TestFalsePositiveRateMargins runs the false-positive-rate property on the reference over
+// several seeds and reports, for each filter, the largest deviation from the expected count as
+// a fraction of the allowed one: it must stay well below 1.
+func TestFalsePositiveRateMargins(t *testing.T) {
+	worst := map[string]float64{}
+	for seed := range uint64(*seeds) {
+		log, ends := run(t, reference, seed, "property/false-positive-rate")
+		if e := ends["property/false-positive-rate"]; e.Status != record.Pass {
+			t.Fatalf("seed %d: %+v", seed, e.Failure)
+		}
+		for _, e := range log.Events {
+			var m, k, got int
+			var lo, hi float64
+			if e.Kind != record.Trace {
+				continue
+			}
+			if _, err := fmt.Sscanf(e.Message, "false positives in New(%d, %d): %d in [%g, %g]", &m, &k, &got, &lo, &hi); err != nil {
+				continue
+			}
+			mid, half := (lo+hi)/2, (hi-lo)/2
+			name := fmt.Sprintf("New(%d, %d)", m, k)
+			worst[name] = max(worst[name], math.Abs(float64(got)-mid)/half)
+		}
+	}
+	for name, w := range worst {
+		t.Logf("%s: largest deviation %.2f of the allowed range over %d seeds", name, w, *seeds)
+		if w > 0.8 {
+			t.Errorf("%s: the reference came within %.2f of the bound", name, w)
+		}
+	}
+}
+
+// toy is a Bloom filter for the tests, correct unless one of its knobs plants a bug.
+type toy struct {
+	words   []uint64
+	m       uint64
+	k       uint
+	pos     positions
+	xor     bool     // Add toggles bits instead of setting them
+	first   bool     // Test checks only the first position
+	kept    [][]byte // keys kept, when keep is set
+	keep    bool     // Add also stores a copy of the key
+	words64 bool     // M() reports the storage's size, words·64
+}
+
+// positions appends the k positions of key in a filter of m bits to out.
+type positions func(key []byte, m uint64, k uint, out []uint64) []uint64
+
+// fnv64 is FNV-1a, 64 bits.
+func fnv64(key []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, b := range key {
+		h ^= uint64(b)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// stepping appends h1 + i·h2 mod m for i < k.
+func stepping(h1, h2, m uint64, k uint, out []uint64) []uint64 {
+	for i := range uint64(k) {
+		out = append(out, (h1+i*h2)%m)
+	}
+	return out
+}
+
+// doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
+func doubleHashing(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	h := fnv64(key)
+	return stepping(h, mix(h)|1, m, k, out)
+}
+
+// consecutive takes k consecutive bits: h + i.
+func consecutive(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	return stepping(mix(fnv64(key)), 1, m, k, out)
+}
+
+// shifted32 takes one 32-bit hash shifted right by i: position i+1 is about half of position i.
+func shifted32(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	h := uint32(fnv64(key))
+	for i := range k {
+		out = append(out, uint64(h>>i)%m)
+	}
+	return out
+}
+
+// sameBit takes one position k times: h2 == 0.
+func sameBit(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	return stepping(mix(fnv64(key)), 0, m, k, out)
+}
+
+// byteSum hashes the sum of the bytes: a weak hash.
+func byteSum(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	var s uint64
+	for _, b := range key {
+		s += uint64(b)
+	}
+	return stepping(s, mix(s)|1, m, k, out)
+}
+
+// fnvLow16 double-hashes with the low 16 bits and the next 16 bits of FNV-1a.
+func fnvLow16(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	h := fnv64(key)
+	return stepping(h&0xffff, h>>16&0xffff, m, k, out)
+}
+
+// fnv128Halves double-hashes with the two halves of 128-bit FNV-1a, unmixed, as the lesson
+// suggests: the low half barely changes when a key's last byte does.
+func fnv128Halves(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	h := fnv.New128a()
+	h.Write(key)
+	sum := h.Sum(nil)
+	return stepping(binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:])|1, m, k, out)
+}
+
+func newToy(m uint64, k uint) *toy {
+	if m == 0 || k == 0 {
+		panic("bloom: m and k must be positive")
+	}
+	return &toy{words: make([]uint64, (m+63)/64), m: m, k: k, pos: doubleHashing}
+}
+
+func (f *toy) Add(key []byte) {
+	for _, p := range f.pos(key, f.m, f.k, nil) {
+		if f.xor {
+			f.words[p/64] ^= 1 << (p % 64)
+		} else {
+			f.words[p/64] |= 1 << (p % 64)
+		}
+	}
+	if f.keep {
+		f.kept = append(f.kept, append([]byte(nil), key...))
+	}
+}
+
+func (f *toy) Test(key []byte) bool {
+	for _, p := range f.pos(key, f.m, f.k, nil) {
+		if f.words[p/64]&(1<<(p%64)) == 0 {
+			return false
+		}
+		if f.first {
+			return true
+		}
+	}
+	return true
+}
+
+func (f *toy) M() uint64 {
+	if f.words64 {
+		return uint64(len(f.words)) * 64
+	}
+	return f.m
+}
+
+func (f *toy) K() uint { return f.k }
+
+// boolFilter keeps one bool per bit.
+type boolFilter struct {
+	bits []bool
+	k    uint
+}
+
+func (f *boolFilter) Add(key []byte) {
+	for _, p := range doubleHashing(key, uint64(len(f.bits)), f.k, nil) {
+		f.bits[p] = true
+	}
+}
+
+func (f *boolFilter) Test(key []byte) bool {
+	for _, p := range doubleHashing(key, uint64(len(f.bits)), f.k, nil) {
+		if !f.bits[p] {
+			return false
+		}
+	}
+	return true
+}
+
+func newBoolFilter(m uint64, k uint) Filter {
+	if m == 0 || k == 0 {
+		panic("bloom: m and k must be positive")
+	}
+	return &boolFilter{bits: make([]bool, m), k: k}
+}
+
+func (f *boolFilter) M() uint64 { return uint64(len(f.bits)) }
+func (f *boolFilter) K() uint   { return f.k }
+
+// batchFilter queues keys without copying them and sets their bits 16 at a time, or before a
+// Test: it reads keys the caller has since overwritten.
+type batchFilter struct {
+	*toy
+	queue [][]byte
+}
+
+func (f *batchFilter) Add(key []byte) {
+	f.queue = append(f.queue, key)
+	if len(f.queue) == 16 {
+		f.flush()
+	}
+}
+
+func (f *batchFilter) flush() {
+	for _, key := range f.queue {
+		f.toy.Add(key)
+	}
+	f.queue = f.queue[:0]
+}
+
+func (f *batchFilter) Test(key []byte) bool {
+	f.flush()
+	return f.toy.Test(key)
+}
+
+// precedence writes 1 << p % 64, which Go reads as (1 << p) % 64.
+type precedence struct{ *toy }
+
+func (f precedence) Add(key []byte) {
+	for _, p := range f.pos(key, f.m, f.k, nil) {
+		f.words[p/64] |= 1 << p % 64
+	}
+}
+
+func (f precedence) Test(key []byte) bool {
+	for _, p := range f.pos(key, f.m, f.k, nil) {
+		if f.words[p/64]&(1<<p%64) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// shortWords allocates m/64 words, one too few unless 64 divides m.
+func shortWords(m uint64, k uint) Filter {
+	f := newToy(m, k)
+	f.words = make([]uint64, m/64)
+	return f
+}
+
+// nilTest dereferences a nil pointer in Test.
+type nilTest struct {
+	*toy
+	next *toy
+}
+
+func (f nilTest) Test(key []byte) bool { return f.next.Test(key) }
+
+// stubTest still holds the stub's Test.
+type stubTest struct{ *toy }
+
+func (stubTest) Test([]byte) bool { panic("not implemented") }
+
+// correct is an API built on toy, correct in a style other than the reference's.
+func correct() API {
+	return API{
+		New:               func(m uint64, k uint) Filter { return newToy(m, k) },
+		NewWithEstimates:  func(n uint64, p float64) Filter { m := ref.OptimalM(n, p); return newToy(m, ref.OptimalK(m, n)) },
+		OptimalM:          ref.OptimalM,
+		OptimalK:          ref.OptimalK,
+		FalsePositiveRate: plainRate,
+	}
+}
+
+// plainRate is FalsePositiveRate written the straightforward way, without Expm1.
+func plainRate(m, n uint64, k uint) float64 {
+	if m == 0 {
+		panic("m == 0")
+	}
+	return math.Pow(1-math.Exp(-float64(k)*float64(n)/float64(m)), float64(k))
+}
+
+// withToy is correct() with New making toys changed by change.
+func withToy(change func(*toy)) API {
+	api := correct()
+	api.New = func(m uint64, k uint) Filter {
+		f := newToy(m, k)
+		change(f)
+		return f
+	}
+	return api
+}
+
+// withNew is correct() with another New.
+func withNew(newFilter func(m uint64, k uint) Filter) API {
+	api := correct()
+	api.New = newFilter
+	return api
+}
+
+func TestCorrectVariantPasses(t *testing.T) {
+	_, ends := run(t, correct(), 3)
+	for name, e := range ends {
+		if e.Status != record.Pass {
+			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
+		}
+	}
+}
+
+// firstFailure returns the first failing test's name and failure.
+func firstFailure(log *record.Log) (string, *record.Failure) {
+	for _, e := range log.Events {
+		if e.Kind == record.End && e.Status == record.Fail {
+			return e.Test, e.Failure
+		}
+	}
+	return "", nil
+}
+
+// wrong is a realistic wrong implementation and what must catch it.
+type wrong struct {
+	name    string
+	api     API
+	test    string // the first test to fail
+	verdict string
+	mention string // the message or the case mentions it
+}
+
+func wrongs() []wrong {
+	roundM := correct()
+	roundM.OptimalM = func(n uint64, p float64) uint64 {
+		if !(p > 0 && p < 1) {
+			panic("p")
+		}
+		return max(1, uint64(math.Round(-float64(n)*math.Log(p)/(math.Ln2*math.Ln2))))
+	}
+	floorM := correct()
+	floorM.OptimalM = func(n uint64, p float64) uint64 {
+		if !(p > 0 && p < 1) {
+			panic("p")
+		}
+		return max(1, uint64(-float64(n)*math.Log(p)/(math.Ln2*math.Ln2)))
+	}
+	roundK := correct()
+	roundK.OptimalK = func(m, n uint64) uint {
+		if m == 0 {
+			panic("m")
+		}
+		if n == 0 {
+			return 1
+		}
+		return max(1, uint(math.Round(float64(m)/float64(n)*math.Ln2)))
+	}
+	ceilK := correct()
+	ceilK.OptimalK = func(m, n uint64) uint {
+		if m == 0 {
+			panic("m")
+		}
+		if n == 0 {
+			return 1
+		}
+		return max(1, uint(math.Ceil(float64(m)/float64(n)*math.Ln2)))
+	}
+	strictK := correct() // keeps the ceiling on a tie
+	strictK.OptimalK = func(m, n uint64) uint {
+		if m == 0 {
+			panic("m")
+		}
+		if n == 0 {
+			return 1
+		}
+		x := float64(m) / float64(n) * math.Ln2
+		lo, hi := max(uint(x), 1), max(uint(math.Ceil(x)), 1)
+		if plainRate(m, n, lo) < plainRate(m, n, hi) {
+			return lo
+		}
+		return hi
+	}
+	swappedRate := correct()
+	swappedRate.FalsePositiveRate = func(m, n uint64, k uint) float64 {
+		if m == 0 {
+			panic("m")
+		}
+		return math.Pow(1-math.Exp(-float64(k)*float64(m)/float64(n)), float64(k))
+	}
+	overflowRate := correct()
+	overflowRate.FalsePositiveRate = func(m, n uint64, k uint) float64 {
+		if m == 0 {
+			panic("m")
+		}
+		return math.Pow(1-math.Exp(-float64(uint64(k)*n)/float64(m)), float64(k))
+	}
+	unguardedRate := correct()
+	unguardedRate.FalsePositiveRate = func(m, n uint64, k uint) float64 {
+		return math.Pow(1-math.Exp(-float64(k)*float64(n)/float64(m)), float64(k))
+	}
+	unguardedNew := withNew(func(m uint64, k uint) Filter {
+		return &toy{words: make([]uint64, (m+63)/64), m: m, k: k, pos: doubleHashing}
+	})
+	stub := withNew(func(m uint64, k uint) Filter { return stubTest{newToy(m, k)} })
+	return []wrong{
+		{"consecutive positions", withToy(func(f *toy) { f.pos = consecutive }), "property/false-positive-rate", "wrong_answer", "correlated"},
+		{"shifted 32-bit hash", withToy(func(f *toy) { f.pos = shifted32 }), "property/false-positive-rate", "wrong_answer", "correlated"},
+		{"same bit k times", withToy(func(f *toy) { f.pos = sameBit }), "property/false-positive-rate", "wrong_answer", "single bit"},
+		{"byte-sum hash", withToy(func(f *toy) { f.pos = byteSum }), "property/false-positive-rate", "wrong_answer", "weak"},
+		{"16-bit FNV halves", withToy(func(f *toy) { f.pos = fnvLow16 }), "property/false-positive-rate", "wrong_answer", "weak"},
+		{"raw FNV-128a halves", withToy(func(f *toy) { f.pos = fnv128Halves }), "property/false-positive-rate", "wrong_answer", "FNV-1a"},
+		{"Test checks the first bit", withToy(func(f *toy) { f.first = true }), "property/false-positive-rate", "wrong_answer", "single bit"},
+		{"Add toggles bits", withToy(func(f *toy) { f.xor = true }), "edge/add-twice", "wrong_answer", "^="},
+		{"M() is words·64", withToy(func(f *toy) { f.words64 = true }), "edge/m-and-k", "wrong_answer", "M()"},
+		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "wrong_answer", "stores no keys"},
+		{"a bool per bit", withNew(newBoolFilter), "property/memory", "wrong_answer", "[]bool"},
+		{"keys queued by reference", withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} }), "example", "wrong_answer", "overwrite"},
+		{"1 << p % 64", withNew(func(m uint64, k uint) Filter { return precedence{newToy(m, k)} }), "example", "wrong_answer", "Test("},
+		{"m/64 words", withNew(shortWords), "edge/empty-filter", "runtime_error", "index out of range"},
+		{"nil pointer in Test", withNew(func(m uint64, k uint) Filter { return nilTest{toy: newToy(m, k)} }), "example", "runtime_error", "nil pointer"},
+		{"Test not implemented", stub, "implemented", "not_implemented", "Test"},
+		{"New without guard", unguardedNew, "edge/new-panics", "wrong_answer", "New(0, 1)"},
+		{"OptimalM rounds", roundM, "edge/optimal-m", "wrong_answer", "OptimalM(1000, 0.01)"},
+		{"OptimalM truncates", floorM, "edge/optimal-m", "wrong_answer", "OptimalM(1000, 0.01)"},
+		{"OptimalK rounds", roundK, "edge/optimal-k", "wrong_answer", "OptimalK(2100, 1000)"},
+		{"OptimalK always ceil", ceilK, "edge/optimal-k", "wrong_answer", "OptimalK(2886, 1000)"},
+		{"OptimalK ceil on a tie", strictK, "edge/optimal-k", "wrong_answer", "OptimalK(2080999811, 1001401717)"},
+		{"rate with k·m/n", swappedRate, "edge/false-positive-rate", "wrong_answer", "FalsePositiveRate(9586, 1000, 7)"},
+		{"rate with k·n in uint64", overflowRate, "edge/false-positive-rate", "wrong_answer", "4611686018427387904"},
+		{"rate without guard", unguardedRate, "edge/false-positive-rate", "wrong_answer", "FalsePositiveRate(0, 10, 3)"},
+	}
+}
+
+func TestWrongImplementationsCaught(t *testing.T) {
+	for _, w := range wrongs() {
+		t.Run(w.name, func(t *testing.T) {
+			log, _ := run(t, w.api, 5)
+			name, f := firstFailure(log)
+			if f == nil {
+				t.Fatalf("accepted; want %s from %s", w.verdict, w.test)
+			}
+			text := f.Message + " " + f.Hint
+			if f.Case != nil {
+				text += " " + f.Case.Code
+			}
+			t.Logf("%s: %s: %s | hint: %s", name, f.Verdict, f.Message, f.Hint)
+			if name != w.test || f.Verdict != w.verdict {
+				t.Errorf("caught by %s as %s, want %s as %s", name, f.Verdict, w.test, w.verdict)
+			}
+			if !strings.Contains(text, w.mention) {
+				t.Errorf("the failure does not mention %q:\n%s", w.mention, text)
+			}
+		})
+	}
+}
+
+// shrunk is a wrong implementation run on one test, whose case must shrink to at most ops
+// calls and mention a call, with a hint that names the cause.
+type shrunk struct {
+	name    string
+	api     API
+	test    string
+	ops     int
+	mention string // the case's code mentions it
+	hint    string // the hint mentions it
+}
+
+func TestFailuresShrink(t *testing.T) {
+	xor := withToy(func(f *toy) { f.xor = true })
+	queued := withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} })
+	byIndex := map[string]API{}
+	for _, w := range wrongs() {
+		byIndex[w.name] = w.api
+	}
+	for _, c := range []shrunk{
+		{"Add toggles bits", xor, "random/add-test", 3, "f.Test(", "^="},
+		{"Add toggles bits", xor, "property/no-false-negatives", 3, "f.Test(", "^="},
+		{"keys queued by reference", queued, "property/no-false-negatives", 10, "f.Test(", "overwrite"},
+		{"keys queued by reference", queued, "random/add-test", 10, "f.Test(", "overwrite"},
+		{"M() is words·64", byIndex["M() is words·64"], "random/add-test", 1, "f.M()", "exactly as given"},
+		{"OptimalM rounds", byIndex["OptimalM rounds"], "random/optimal-m", 1, "OptimalM(", "round up"},
+		{"OptimalK rounds", byIndex["OptimalK rounds"], "random/optimal-k", 1, "OptimalK(", "instead of rounding"},
+		{"OptimalK always ceil", byIndex["OptimalK always ceil"], "random/optimal-k", 1, "OptimalK(", "not always better"},
+		{"rate with k·m/n", byIndex["rate with k·m/n"], "random/false-positive-rate", 1, "FalsePositiveRate(", "k·n/m"},
+		{"rate with k·n in uint64", byIndex["rate with k·n in uint64"], "random/false-positive-rate", 1, "FalsePositiveRate(", "overflow"},
+	} {
+		t.Run(c.name+" in "+c.test, func(t *testing.T) {
+			_, ends := run(t, c.api, 11, c.test)
+			f := ends[c.test].Failure
+			if f == nil || f.Verdict != "wrong_answer" || f.Case == nil {
+				t.Fatalf("want a wrong_answer with a case, got %+v", f)
+			}
+			t.Logf("%s | %s\n%s", f.Message, f.Hint, f.Case.Code)
+			if f.Case.Ops > c.ops {
+				t.Errorf("shrunk to %d operations, want at most %d", f.Case.Ops, c.ops)
+			}
+			if !strings.Contains(f.Case.Code, c.mention) {
+				t.Errorf("the case does not mention %s", c.mention)
+			}
+			if !strings.Contains(f.Hint, c.hint) {
+				t.Errorf("the hint does not mention %q: %s", c.hint, f.Hint)
+			}
+		})
+	}
+}
+
+func TestSameSeedSameCase(t *testing.T) {
+	xor := withToy(func(f *toy) { f.xor = true })
+	var codes []string
+	for range 2 {
+		_, ends := run(t, xor, 99, "random/add-test")
+		f := ends["random/add-test"].Failure
+		if f == nil || f.Case == nil {
+			t.Fatalf("no failure: %+v", f)
+		}
+		codes = append(codes, f.Case.Code)
+	}
+	if codes[0] != codes[1] {
+		t.Errorf("seed 99 gave two cases:\n%s\n%s", codes[0], codes[1])
+	}
+}
+
+func TestPanicNamesTheCall(t *testing.T) {
+	for _, c := range []struct {
+		api     API
+		test    string
+		mention string
+	}{
+		{withNew(func(m uint64, k uint) Filter { return nilTest{toy: newToy(m, k)} }), "example", "Test([]byte"},
+		{withNew(shortWords), "property/no-false-negatives", "Add("},
+		{withNew(shortWords), "random/add-test", "Test("},
+	} {
+		_, ends := run(t, c.api, 1, c.test)
+		f := ends[c.test].Failure
+		if f == nil || f.Verdict != "runtime_error" {
+			t.Fatalf("%s: want a runtime_error, got %+v", c.test, f)
+		}
+		if !strings.Contains(f.Message, c.mention) || !strings.Contains(f.Message, "panicked") {
+			t.Errorf("%s: the message does not name the call %s: %s", c.test, c.mention, f.Message)
+		}
+		t.Logf("%s: %s", c.test, f.Message)
+	}
+}
+
+// TestMemoryMargin shows how far below the limit the reference and a correct variant stay.
+func TestMemoryMargin(t *testing.T) {
+	for name, api := range map[string]API{"reference": reference, "variant": correct()} {
+		for seed := range uint64(3) {
+			log, ends := run(t, api, seed, "property/memory")
+			if e := ends["property/memory"]; e.Status != record.Pass {
+				t.Fatalf("%s: %+v", name, e.Failure)
+			}
+			for _, e := range log.Events {
+				if e.Kind == record.Trace {
+					t.Logf("%s: %s", name, e.Message)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,250 @@
+package bloom
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// newFilter makes the learner's New(m, k) as a call of the graded code.
+func (s *suite) newFilter(t *harness.T, m uint64, k uint) Filter {
+	return t.Invoke(fnCall("New", m, k), func() any { return s.learner.New(m, k) }).(Filter)
+}
+
+// addKey and testKey call Add and Test as calls of the graded code.
+func addKey(t *harness.T, f Filter, key []byte) {
+	t.Invoke(keyCall("Add", key), func() any { f.Add(key); return nil })
+}
+
+func testKey(t *harness.T, f Filter, key []byte) bool {
+	return t.Invoke(keyCall("Test", key), func() any { return f.Test(key) }).(bool)
+}
+
+// noFalseNegatives adds keys and tests every one of them: in tiny filters that saturate, with
+// keys of every awkward kind, and 200,000 keys of mixed shapes in a filter sized for them. Every
+// key goes through one buffer, overwritten after each call.
+func (s *suite) noFalseNegatives(t *harness.T) {
+	rng := t.Rand()
+	for _, c := range []struct {
+		m uint64
+		k uint
+	}{{1, 1}, {1, 4}, {7, 3}, {63, 2}, {64, 5}, {65, 3}, {1000, 20}, {4099, 7}} {
+		s.allFound(t, c.m, c.k, 2000, mixedShapes(rng))
+	}
+	odd := oddKeys(rng)
+	s.allFound(t, 8192, 5, len(odd), fromList(odd))
+	s.allFound(t, optimalM(bigRun, 0.01), 7, bigRun, mixedShapes(rng))
+}
+
+// bigRun is how many keys the largest run of the no-false-negatives property adds.
+const bigRun = 200_000
+
+// allFound adds count keys of gen to New(m, k), every eighth call adding again a key added
+// before, then tests every key added.
+func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen keyGen) {
+	f := s.newFilter(t, m, k)
+	order := make([]uint64, 0, count)
+	var buf []byte
+	for j := range uint64(count) {
+		i := j
+		if j%8 == 7 {
+			i = j / 2
+		}
+		buf = gen(buf, i)
+		addKey(t, f, buf)
+		scribble(buf)
+		order = append(order, i)
+	}
+	for j, i := range order {
+		if j%8 == 7 {
+			continue
+		}
+		buf = gen(buf, i)
+		if !testKey(t, f, buf) {
+			s.falseNegative(t, m, k, gen, order, i)
+		}
+		scribble(buf)
+	}
+}
+
+// falseNegative reports key i testing false after the calls of Add in order. It replays them on
+// a fresh filter, followed by a Test of key i and of every other key added, where the harness
+// shrinks the first false negative to a few calls; if the fresh filter finds every key, it
+// reports the failure as seen.
+func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen keyGen, order []uint64, i uint64) {
+	calls := make([]harness.Call, 0, 2*len(order)+1)
+	for _, j := range order {
+		calls = append(calls, keyCall("Add", gen(nil, j)))
+	}
+	key := gen(nil, i)
+	calls = append(calls, keyCall("Test", key))
+	for _, j := range order {
+		calls = append(calls, keyCall("Test", gen(nil, j)))
+	}
+	harness.Compare(t, s.filter(m, k), calls)
+	t.Fail(&record.Failure{
+		Verdict: string(verdict.WrongAnswer), Op: calls[len(order)].Go("f"),
+		Message: fmt.Sprintf("a false negative: after %d calls of Add on New(%d, %d), Test(%s) returned false for a key that was added",
+			len(order), m, k, harness.Lit(key)),
+		Hint: "Test must probe exactly the bits Add set, and nothing may clear a bit",
+	})
+}
+
+// fpConfig is one filter of the false-positive-rate property: m = bitsPerKey·fpKeys bits, k hash
+// functions (0: OptimalK), keys from gen.
+type fpConfig struct {
+	bitsPerKey uint64
+	k          uint
+	gen        keyGen
+}
+
+// The false-positive-rate property adds fpKeys keys and tests fpProbes others.
+const (
+	fpKeys   = 20_000
+	fpProbes = 200_000
+)
+
+// falsePositiveRate measures the false-positive rate of filters at 8, 10 and 12 bits per key
+// with the best k, and at 10 bits per key with too few and too many hash functions, over keys
+// of several shapes, and compares it with FalsePositiveRate (the suite's own).
+func (s *suite) falsePositiveRate(t *harness.T) {
+	rng := t.Rand()
+	for _, c := range []fpConfig{
+		{bitsPerKey: 8, gen: littleEndian(rng.Uint64())},
+		{bitsPerKey: 10, gen: decimal(fmt.Sprintf("key%d:", rng.Uint32()))},
+		{bitsPerKey: 12, gen: padded(randomBytes(rng, 16))},
+		{bitsPerKey: 10, k: 3, gen: bigEndian(rng.Uint64())},
+		{bitsPerKey: 10, k: 14, gen: decimal(fmt.Sprintf("%x/", rng.Uint64()))},
+	} {
+		s.measureRate(t, c)
+	}
+}
+
+// measureRate adds keys 0 to fpKeys-1 of c.gen to a filter, tests the next fpProbes keys, and
+// fails if the number of false positives lies outside fpBounds.
+func (s *suite) measureRate(t *harness.T, c fpConfig) {
+	m := c.bitsPerKey * fpKeys
+	k := c.k
+	if k == 0 {
+		k = optimalK(m, fpKeys)
+	}
+	f := s.newFilter(t, m, k)
+	var buf []byte
+	for i := range uint64(fpKeys) {
+		buf = c.gen(buf, i)
+		addKey(t, f, buf)
+	}
+	positives := 0
+	for i := range uint64(fpProbes) {
+		buf = c.gen(buf, fpKeys+i)
+		if testKey(t, f, buf) {
+			positives++
+		}
+	}
+	p := fpRate(m, fpKeys, k)
+	lo, hi := fpBounds(m, fpKeys, k, fpProbes)
+	t.Logf("false positives in New(%d, %d): %d in [%.0f, %.0f]", m, k, positives, lo, hi)
+	if float64(positives) >= lo && float64(positives) <= hi {
+		return
+	}
+	got := float64(positives) / fpProbes
+	t.Fail(&record.Failure{
+		Verdict: string(verdict.WrongAnswer),
+		Message: fmt.Sprintf("after %d keys in New(%d, %d), %d of %d keys never added tested true: "+
+			"a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%) = FalsePositiveRate(%d, %d, %d)",
+			fpKeys, m, k, positives, fpProbes, 100*got, 100*p, 100*lo/fpProbes, 100*hi/fpProbes, m, fpKeys, k),
+		Hint: rateHint(m, fpKeys, k, got, got > p),
+	})
+}
+
+// fpBounds returns the range in which the number of false positives among probes keys never
+// added lies, for a correct filter of m bits and k hash functions holding n keys, except with a
+// chance far below 10⁻⁶: 6 standard deviations around probes·p, p = FalsePositiveRate(m, n, k),
+// plus 1% of it and 3 for the formula, an approximation. The variance has two parts: the
+// binomial one of probes tests at a rate p, and that of the rate itself, which moves with the
+// number of bits the n keys happened to set (k times its relative deviation). That number's
+// variance is m·q·(1 − (1 + c)·q), c = k·n/m and q = e^(−c) the chance a bit stays clear.
+func fpBounds(m, n uint64, k uint, probes float64) (lo, hi float64) {
+	p := fpRate(m, n, k)
+	c := float64(k) * float64(n) / float64(m)
+	q := math.Exp(-c)
+	sdSet := math.Sqrt(float64(m)*q*(1-(1+c)*q)) / float64(m)
+	rateSd := float64(k) * sdSet / (1 - q) * probes * p
+	sd := math.Sqrt(probes*p*(1-p) + rateSd*rateSd)
+	slack := 6*sd + 0.01*probes*p + 3
+	return probes*p - slack, probes*p + slack
+}
+
+// rateHint names the usual cause of a false-positive rate far from the formula's.
+func rateHint(m, n uint64, k uint, got float64, high bool) string {
+	if !high {
+		return "fewer false positives than m bits and k hash functions allow: use exactly M() bits, and store no keys"
+	}
+	oneBit := 1 - math.Exp(-float64(k)*float64(n)/float64(m)) // all k positions checked as one
+	sameBit := 1 - math.Exp(-float64(n)/float64(m))           // all k positions equal
+	near := func(x float64) bool { return math.Abs(got-x) < 0.25*x }
+	switch {
+	case got > 0.9:
+		return "nearly every key never added tests true: derive the positions from the key's hash, " +
+			"and return false as soon as one of the k bits is clear"
+	case near(oneBit) || near(sameBit):
+		return "the rate of a single bit per key: Test must check all k positions, and they must differ " +
+			"(h1 + i·h2 with h2 mod m never 0)"
+	}
+	return "your k positions are correlated (h + i) or your hash is weak (raw FNV-1a halves are, for keys " +
+		"that differ at the end): derive them by double hashing h1 + i·h2 from two well-mixed 64-bit hashes"
+}
+
+// The memory property's filter and keys: 1 MiB of bits, and 1.6 MB of keys a filter must not
+// keep.
+const (
+	memBits  = 1 << 23
+	memKeys  = 100_000
+	memSlack = 256 << 10
+)
+
+// memory measures the heap a filter of memBits bits keeps alive, after New and after adding
+// memKeys keys of 16 bytes: at most m/8 bytes and memSlack more.
+func (s *suite) memory(t *harness.T) {
+	var before, built, filled runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f := s.newFilter(t, memBits, 7)
+	runtime.GC()
+	runtime.ReadMemStats(&built)
+	gen := padded(make([]byte, 8))
+	var buf []byte
+	for i := range uint64(memKeys) {
+		buf = gen(buf, i)
+		addKey(t, f, buf)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&filled)
+	runtime.KeepAlive(f)
+
+	limit := int64(memBits/8 + memSlack)
+	afterNew := int64(built.HeapAlloc) - int64(before.HeapAlloc)
+	total := int64(filled.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", afterNew, total, limit)
+	if total <= limit {
+		return
+	}
+	failure := &record.Failure{Verdict: string(verdict.WrongAnswer)}
+	if afterNew > limit {
+		failure.Message = fmt.Sprintf("New(%d, 7) keeps %s alive; %d bits need %s (m/8)",
+			memBits, mib(afterNew), memBits, mib(memBits/8))
+		failure.Hint = "pack the bits 64 to a uint64: a []uint64 of (m+63)/64 words (a []bool takes a byte per bit)"
+	} else {
+		failure.Message = fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d bits need %s (m/8)",
+			memBits, memKeys, mib(total), memBits, mib(memBits/8))
+		failure.Hint = "a Bloom filter stores no keys, only its m bits: Add sets bits and keeps nothing else"
+	}
+	t.Fail(failure)
+}
+
+// mib formats a number of bytes in MiB.
+func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

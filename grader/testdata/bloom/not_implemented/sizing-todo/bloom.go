@@ -1,0 +1,77 @@
+// Package bloom has a finished filter; the sizing formulas and NewWithEstimates are still the stub's.
+package bloom
+
+// Filter is a Bloom filter of m bits and k hash functions.
+type Filter struct {
+	words []uint64
+	m     uint64
+	k     uint
+}
+
+// New returns an empty filter of m bits using k hash functions.
+func New(m uint64, k uint) *Filter {
+	if m == 0 || k == 0 {
+		panic("bloom: m and k must be positive")
+	}
+	return &Filter{words: make([]uint64, (m+63)/64), m: m, k: k}
+}
+
+// NewWithEstimates returns a filter sized for n keys at false-positive rate p.
+func NewWithEstimates(n uint64, p float64) *Filter {
+	panic("not implemented")
+}
+
+// hash returns FNV-1a of key and a second hash mixed from it.
+func hash(key []byte) (uint64, uint64) {
+	h := uint64(14695981039346656037)
+	for _, b := range key {
+		h ^= uint64(b)
+		h *= 1099511628211
+	}
+	g := h
+	g = (g ^ g>>30) * 0xbf58476d1ce4e5b9
+	g = (g ^ g>>27) * 0x94d049bb133111eb
+	return h, g ^ g>>31
+}
+
+// Add records key.
+func (f *Filter) Add(key []byte) {
+	h1, h2 := hash(key)
+	for i := range uint64(f.k) {
+		p := (h1 + i*h2) % f.m
+		f.words[p/64] |= 1 << (p % 64)
+	}
+}
+
+// Test reports whether key was possibly added.
+func (f *Filter) Test(key []byte) bool {
+	h1, h2 := hash(key)
+	for i := range uint64(f.k) {
+		p := (h1 + i*h2) % f.m
+		if f.words[p/64]&(1<<(p%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// M returns the number of bits.
+func (f *Filter) M() uint64 { return f.m }
+
+// K returns the number of hash functions.
+func (f *Filter) K() uint { return f.k }
+
+// OptimalM returns the bits needed for n keys at rate p.
+func OptimalM(n uint64, p float64) uint64 {
+	panic("not implemented")
+}
+
+// OptimalK returns the number of hash functions that minimises the false-positive rate.
+func OptimalK(m, n uint64) uint {
+	panic("not implemented")
+}
+
+// FalsePositiveRate returns (1 - e^(-kn/m))^k.
+func FalsePositiveRate(m, n uint64, k uint) float64 {
+	panic("not implemented")
+}
