@@ -70,6 +70,8 @@ const (
 	// MinSlope is the slope of log ratio over log size below which the growth is never wrong,
 	// whatever the ratio did between two noisy points.
 	MinSlope = 0.35
+	// WrongSlope is the slope from which a series judged too slow is also said to grow wrongly.
+	WrongSlope = 0.45
 	// SteadySlope and SteadyGrowth: three or more sizes with at least this slope and this growth
 	// are a wrong growth rate even below GrowthLimit.
 	SteadySlope  = 0.7
@@ -120,8 +122,15 @@ func Decide(s *Series) Decision {
 	switch {
 	case grew || slow:
 		d.OK = false
-		if len(s.Samples) >= 2 && d.Slope >= 0.6 {
-			d.Observed = observed(s, d.Slope)
+		// Too slow, and growing: the ratio's slope, or the graded code's own slope when the
+		// reference also slows down as the structure outgrows the caches.
+		own := ownSlope(s.Samples)
+		if grew || len(s.Samples) >= 2 && (d.Slope >= WrongSlope || d.Slope >= MinSlope && own >= 0.8) {
+			excess := d.Slope
+			if !grew && d.Slope < WrongSlope {
+				excess = own
+			}
+			d.Observed = observed(s, excess)
 			d.Reason = fmt.Sprintf("%s grows like %s, expected %s: %s slower than the reference at %s = %d, %s at %s = %d",
 				s.Op, d.Observed, s.Expected, times(last.Ratio()), s.Axis, last.Size, times(first.Ratio()), s.Axis, first.Size)
 		} else {
@@ -148,7 +157,7 @@ func times(r float64) string {
 func observed(s *Series, excess float64) string {
 	switch {
 	case s.Axis == "L":
-		if excess >= 0.6 {
+		if excess >= WrongSlope {
 			return "O(L²)"
 		}
 		return fmt.Sprintf("O(L^%.1f)", 1+excess)
@@ -156,7 +165,7 @@ func observed(s *Series, excess float64) string {
 		return "O(n·L)"
 	case excess >= 1.6:
 		return "O(" + s.Axis + "²)"
-	case excess >= 0.6:
+	case excess >= WrongSlope:
 		return "O(" + s.Axis + ")"
 	}
 	return fmt.Sprintf("O(%s^%.1f)", s.Axis, excess)
@@ -164,10 +173,21 @@ func observed(s *Series, excess float64) string {
 
 // slope fits log(ratio) against log(size) by least squares.
 func slope(samples []Sample) float64 {
+	return fit(samples, Sample.Ratio)
+}
+
+// ownSlope fits log(learner's time) against log(size): about 1 for a linear scan, whatever the
+// reference does.
+func ownSlope(samples []Sample) float64 {
+	return fit(samples, func(s Sample) float64 { return s.Learner })
+}
+
+// fit is the least-squares slope of log(y(sample)) against log(size).
+func fit(samples []Sample, y func(Sample) float64) float64 {
 	var sx, sy, sxx, sxy float64
 	n := float64(len(samples))
 	for _, s := range samples {
-		x, y := math.Log(float64(s.Size)), math.Log(math.Max(s.Ratio(), 1e-9))
+		x, y := math.Log(float64(s.Size)), math.Log(math.Max(y(s), 1e-9))
 		sx += x
 		sy += y
 		sxx += x * x

@@ -25,6 +25,7 @@ type Meter struct {
 	Factor  float64       // and Factor times the reference's time on top
 	Repeats int           // timed repetitions of a query batch; the fastest counts
 	rounds  int
+	stretch float64 // budget multiplier while a judgement is unsure
 }
 
 // Budget defaults: the graded code may spend MeterFloor of CPU plus MeterFactor times what the
@@ -35,7 +36,7 @@ const (
 )
 
 func newMeter(t *T) *Meter {
-	return &Meter{t: t, Floor: MeterFloor, Factor: MeterFactor, Repeats: 3}
+	return &Meter{t: t, Floor: MeterFloor, Factor: MeterFactor, Repeats: 3, stretch: 1}
 }
 
 // allowed is the graded code's budget so far.
@@ -46,16 +47,14 @@ func (m *Meter) allowed() time.Duration {
 // Afford reports whether the graded code can spend an estimated d more within its budget.
 // Once the answer is no, the meter stays stopped.
 func (m *Meter) Afford(d time.Duration) bool {
-	return m.afford(d, 1)
-}
-
-// afford is Afford with the budget stretched by a factor.
-func (m *Meter) afford(d time.Duration, stretch float64) bool {
-	if m.learner+d > time.Duration(stretch*float64(m.allowed())) {
+	if m.learner+d > time.Duration(m.stretch*float64(m.allowed())) {
 		m.stopped = true
 	}
 	return !m.stopped
 }
+
+// Stretch multiplies the budget by f from now on (1 restores it).
+func (m *Meter) Stretch(f float64) { m.stretch = f }
 
 // UnsureStretch is how much more budget a measurement gets while some judgement is still
 // unsure: a memmove-based O(n) insertion looks almost right up to 50,000 elements and shows its
@@ -74,9 +73,28 @@ func cpu(f func()) time.Duration {
 }
 
 // Pair times one batch of ops calls on each side and returns nanoseconds per call, the fastest
-// of Repeats rounds. undo, if not nil, restores a side's structure after its batch, untimed.
-// The graded side's batch runs as the call c, for crash reports and the watchdog.
-func (m *Meter) Pair(c Call, ops int, learner, reference func(), undoL, undoR func()) (l, r float64) {
+// of Repeats rounds. learner and reference run a batch of count calls; undo, if not nil,
+// restores a side's structure after its batch, untimed. The graded side runs as the call c,
+// for crash reports and the watchdog.
+//
+// Before the graded code's first full batch, a small probe batch estimates what the rounds
+// will cost; when that is beyond the budget, Pair returns the probe's time with ok false and
+// the meter stops.
+func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(count int)) (l, r float64, ok bool) {
+	probe := max(1, ops/64)
+	d := cpu(func() { m.t.Invoke(c, func() any { learner(probe); return nil }) })
+	m.learner += d
+	if undoL != nil {
+		m.t.Invoke(c, func() any { undoL(probe); return nil })
+	}
+	if !m.Afford(time.Duration(float64(d) / float64(probe) * float64(ops*m.Repeats))) {
+		rd := cpu(func() { reference(probe) })
+		m.ref += rd
+		if undoR != nil {
+			undoR(probe)
+		}
+		return float64(d.Nanoseconds()) / float64(probe), float64(rd.Nanoseconds()) / float64(probe), false
+	}
 	l, r = -1, -1
 	for rep := range m.Repeats {
 		sides := []bool{true, false}
@@ -86,16 +104,16 @@ func (m *Meter) Pair(c Call, ops int, learner, reference func(), undoL, undoR fu
 		for _, isLearner := range sides {
 			var d time.Duration
 			if isLearner {
-				d = cpu(func() { m.t.Invoke(c, func() any { learner(); return nil }) })
+				d = cpu(func() { m.t.Invoke(c, func() any { learner(ops); return nil }) })
 				m.learner += d
 				if undoL != nil {
-					m.t.Invoke(c, func() any { undoL(); return nil })
+					m.t.Invoke(c, func() any { undoL(ops); return nil })
 				}
 			} else {
-				d = cpu(reference)
+				d = cpu(func() { reference(ops) })
 				m.ref += d
 				if undoR != nil {
-					undoR()
+					undoR(ops)
 				}
 			}
 			ns := float64(d.Nanoseconds()) / float64(ops)
@@ -108,7 +126,7 @@ func (m *Meter) Pair(c Call, ops int, learner, reference func(), undoL, undoR fu
 		}
 	}
 	m.rounds++
-	return l, r
+	return l, r, true
 }
 
 // Ladder measures operations of a structure as it grows through Sizes: growing from one size
@@ -153,11 +171,11 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		// Growing: predict the graded code's time from the last window, as if its cost
 		// per element grew in proportion to the size (what a wrong growth rate does), with a
 		// factor of two for caches that stop fitting.
-		stretch := 1.0
+		m.Stretch(1)
 		if unsure(series) {
-			stretch = UnsureStretch
+			m.Stretch(UnsureStretch)
 		}
-		if i > 0 && !m.afford(time.Duration(2*lastGrow*float64(n-prev)*float64(n)/float64(prev)), stretch) {
+		if i > 0 && !m.Afford(time.Duration(2*lastGrow*float64(n-prev)*float64(n)/float64(prev))) {
 			markCapped(series)
 			break
 		}
@@ -183,20 +201,21 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 			if len(q.Series.Samples) > 0 {
 				last := q.Series.Samples[len(q.Series.Samples)-1]
 				estimate := last.Learner * float64(q.Batch*m.Repeats) * float64(n) / float64(last.Size)
-				if !m.afford(time.Duration(estimate), stretch) {
+				if !m.Afford(time.Duration(estimate)) {
 					stoppedQ[j] = true
 					q.Series.Samples[len(q.Series.Samples)-1].Capped = true
 					continue
 				}
 			}
-			var undoL, undoR func()
+			var undoL, undoR func(int)
 			if q.Undo != nil {
-				undoL = func() { q.Undo(learner, n, q.Batch) }
-				undoR = func() { q.Undo(ref, n, q.Batch) }
+				undoL = func(count int) { q.Undo(learner, n, count) }
+				undoR = func(count int) { q.Undo(ref, n, count) }
 			}
-			ln, rn := m.Pair(Call{Method: q.Series.Op}, q.Batch,
-				func() { q.Run(learner, n, q.Batch) }, func() { q.Run(ref, n, q.Batch) }, undoL, undoR)
-			q.Series.Add(growth.Sample{Size: n, Learner: ln, Reference: rn})
+			ln, rn, ok := m.Pair(Call{Method: q.Series.Op}, q.Batch,
+				func(count int) { q.Run(learner, n, count) }, func(count int) { q.Run(ref, n, count) }, undoL, undoR)
+			q.Series.Add(growth.Sample{Size: n, Learner: ln, Reference: rn, Capped: !ok})
+			stoppedQ[j] = !ok
 		}
 		prev = n
 		if decided(series) {
@@ -208,11 +227,12 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 	return series
 }
 
-// decided reports whether some series is already judged wrong beyond doubt.
+// decided reports whether some series is already judged to grow wrongly beyond doubt. A series
+// that is only too slow goes on being measured while the budget lasts, to see how it grows.
 func decided(series []*growth.Series) bool {
 	return slices.ContainsFunc(series, func(s *growth.Series) bool {
 		d := growth.Decide(s)
-		return !d.OK && !d.Unsure
+		return !d.OK && !d.Unsure && d.Observed != s.Expected
 	})
 }
 
@@ -263,7 +283,7 @@ func JudgeGrowth(t *T, measure func(m *Meter) []*growth.Series) {
 		hint := ""
 		if !d.OK {
 			hint = s.Hint
-			if d.Observed == s.Expected && s.SlowHint != "" {
+			if d.Observed == s.Expected && s.SlowHint != "" && growthKnown(s) {
 				hint = s.SlowHint
 			}
 		}
@@ -278,6 +298,13 @@ func JudgeGrowth(t *T, measure func(m *Meter) []*growth.Series) {
 	if fail != nil {
 		t.Fail(fail)
 	}
+}
+
+// growthKnown reports whether a series spans enough sizes to say its growth is right: three
+// or more, over a factor of 8. Before that, too slow may be the first sign of a wrong growth.
+func growthKnown(s *growth.Series) bool {
+	n := len(s.Samples)
+	return n >= 3 && s.Samples[n-1].Size >= 8*s.Samples[0].Size
 }
 
 func decide(series []*growth.Series) []growth.Decision {
@@ -305,7 +332,7 @@ func Sizes(lo, hi, factor int) []int {
 // absent values; Delete removes present values and the ladder puts them back, untimed.
 type Keyed[S any] struct {
 	Insert, Lookup, Delete func(s S, v int)
-	// The series each operation's measurements go to; Delete may be nil.
+	// The series each operation's measurements go to; Lookup and Delete may be nil.
 	InsertSeries, LookupSeries, DeleteSeries *growth.Series
 	// Extra queries, timed like Lookup.
 	Extra []Op[S]
@@ -325,11 +352,13 @@ func (k Keyed[S]) Ladder(sizes []int, values []int, newL, newR func() S) *Ladder
 				k.Insert(s, v)
 			}
 		}},
-		Queries: []Op[S]{{Series: k.LookupSeries, Batch: KeyedBatch, Run: func(s S, n, batch int) {
+	}
+	if k.Lookup != nil {
+		l.Queries = append(l.Queries, Op[S]{Series: k.LookupSeries, Batch: KeyedBatch, Run: func(s S, n, batch int) {
 			for i := range batch {
 				k.Lookup(s, pick(n, i)+i&1) // present, then (almost surely) absent
 			}
-		}}},
+		}})
 	}
 	if k.Delete != nil {
 		l.Queries = append(l.Queries, Op[S]{Series: k.DeleteSeries, Batch: KeyedBatch,

@@ -115,6 +115,8 @@ func Suite(learner, reference API) *harness.Suite {
 			// must test true, as must every key in a filter of one bit once it holds one, and
 			// none in an empty filter; other answers are not checked. Reference-free.
 			{Name: "random/add-test", Kind: harness.Differential, Run: s.randomAddTest},
+			// How Add and Test grow with the number of keys and of bits, against the reference.
+			performance(learner, reference),
 		},
 	}
 }

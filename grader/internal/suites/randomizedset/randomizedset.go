@@ -1,7 +1,20 @@
 // Package randomizedset holds the hidden tests of the randomizedset exercise.
+//
+// GetRandom's answer is random, so no test compares it with the reference's: every test accepts
+// any member (memberSet). The fixed tests and property/members-only list the members each draw
+// expects; the differential tests track the reference's members from its Insert and Remove
+// results; the uniformity tests (uniform.go) count the draws.
 package randomizedset
 
-import "kata/grader/internal/harness"
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"kata/grader/internal/harness"
+)
 
 // RandomizedSet is the API the tests drive.
 type RandomizedSet interface {
@@ -21,6 +34,18 @@ const Binding = `suite.API{New: func() suite.RandomizedSet { return P.New() }}`
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
+	m := harness.Model[*side]{
+		Recv: "s", Init: "New()",
+		New: func() *side { return &side{set: learner.New()} },
+		Ref: func() *side { return &side{set: reference.New(), members: memberSet{}} },
+		Do:  do, Hint: hint,
+	}
+	script := func(steps ...harness.Step) func(*harness.T) {
+		return func(t *harness.T) { harness.Script(t, m, steps) }
+	}
+	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
+		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
+	}
 	return &harness.Suite{
 		Exercise: "randomizedset",
 		Probes: []harness.Probe{
@@ -33,5 +58,425 @@ func Suite(learner, reference API) *harness.Suite {
 				s.GetRandom()
 			}},
 		},
+		Tests: []harness.Test{
+			// The example of the exercise's doc.
+			{Name: "example", Kind: harness.Fixed, Run: script(
+				insert(1, true), remove(2, false), insert(2, true), draw(1, 2), remove(1, true),
+				insert(2, false), draw(2))},
+			// Insert of a present value returns false and adds no second copy.
+			{Name: "edge/insert-present", Kind: harness.Fixed, Run: script(slices.Concat(
+				[]harness.Step{insert(5, true), insert(5, false), draw(5), insert(6, true), insert(5, false),
+					insert(6, false)},
+				draws(6, 5, 6),
+				[]harness.Step{remove(5, true), remove(5, false)},
+				draws(6, 6))...)},
+			// Remove of an absent value returns false and changes nothing, on an empty set too.
+			{Name: "edge/remove-absent", Kind: harness.Fixed, Run: script(
+				remove(0, false), remove(math.MinInt, false), insert(3, true), remove(4, false),
+				remove(-3, false), remove(0, false), draw(3), remove(3, true), remove(3, false),
+				insert(3, true), draw(3))},
+			// The only element removed and inserted again.
+			{Name: "edge/reinsert", Kind: harness.Fixed, Run: script(
+				insert(7, true), remove(7, true), remove(7, false), insert(7, true), insert(7, false),
+				draw(7), remove(7, true), insert(8, true), draw(8), insert(7, true), draw(7, 8))},
+			// Every element removed, then a new one: nothing of the old ones may be drawn.
+			{Name: "edge/refill", Kind: harness.Fixed, Run: script(slices.Concat(
+				[]harness.Step{insert(1, true), insert(2, true), remove(1, true), remove(2, true),
+					insert(3, true)},
+				draws(10, 3))...)},
+			// Removing the element in the last slot, which swap-with-last swaps with itself.
+			{Name: "edge/remove-last", Kind: harness.Fixed, Run: script(slices.Concat(
+				[]harness.Step{insert(1, true), insert(2, true), insert(3, true), remove(3, true),
+					insert(3, true), remove(3, true), remove(3, false)},
+				draws(4, 1, 2),
+				[]harness.Step{remove(2, true)},
+				draws(3, 1),
+				[]harness.Step{remove(1, true), insert(2, true), draw(2)})...)},
+			// Removing the first element moves the last one into its slot; removing the moved
+			// one then relies on its updated position.
+			{Name: "edge/remove-first", Kind: harness.Fixed, Run: script(slices.Concat(
+				[]harness.Step{insert(1, true), insert(2, true), insert(3, true), insert(4, true),
+					remove(1, true), remove(4, true), remove(4, false), remove(1, false)},
+				draws(4, 2, 3),
+				[]harness.Step{remove(2, true)},
+				draws(3, 3),
+				[]harness.Step{insert(1, true), insert(4, true), remove(3, true)},
+				draws(4, 1, 4))...)},
+			// A set of one element always answers that element.
+			{Name: "edge/single", Kind: harness.Fixed, Run: script(slices.Concat(
+				[]harness.Step{insert(42, true)},
+				draws(10, 42),
+				[]harness.Step{insert(-42, true), remove(42, true)},
+				draws(10, -42))...)},
+			// After several removals GetRandom answers only the members left.
+			{Name: "edge/after-removals", Kind: harness.Fixed, Run: script(slices.Concat(
+				inserts(0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+				removals(9, 3, 8, 0, 5),
+				draws(20, 1, 2, 4, 6, 7))...)},
+			// The extreme ints and 0 are values like any other, and distinct from their neighbours.
+			{Name: "edge/extremes", Kind: harness.Fixed, Run: script(slices.Concat(
+				inserts(math.MinInt, math.MaxInt, 0, -1),
+				[]harness.Step{insert(math.MinInt, false), insert(math.MaxInt, false), insert(0, false),
+					remove(math.MaxInt-1, false), remove(math.MinInt+1, false), remove(1, false),
+					draw(math.MinInt, math.MaxInt, 0, -1), remove(math.MaxInt, true),
+					draw(math.MinInt, 0, -1), remove(math.MinInt, true), remove(0, true)},
+				draws(3, -1),
+				[]harness.Step{remove(-1, true), insert(math.MaxInt, true)},
+				draws(3, math.MaxInt))...)},
+			// Thousands of calls over 17 values: repeated inserts, removals of absent values,
+			// re-insertions, and draws after every kind of change.
+			{Name: "random/small-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
+				return mixed(t, 3000, func() int { return t.Rand().IntN(17) - 8 })
+			})},
+			// Tens of thousands of calls over the whole int range, extremes and near relatives
+			// of earlier values included.
+			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
+				return mixed(t, 30000, wideValues(t))
+			})},
+			// GetRandom never answers a value removed or never inserted, over a long history in
+			// which the set grows and shrinks again and again.
+			{Name: "property/members-only", Kind: harness.Property, Run: func(t *harness.T) {
+				harness.Script(t, m, churn(t))
+			}},
+			// GetRandom is uniform on a set of 3 (uniform.go).
+			{Name: "property/uniform-small", Kind: harness.Property, Run: func(t *harness.T) {
+				uniformSmall(t, learner)
+			}},
+			// GetRandom is uniform on a set of 151 moved about by removals (uniform.go).
+			{Name: "property/uniform", Kind: harness.Property, Run: func(t *harness.T) {
+				uniform(t, learner)
+			}},
+			// How Insert, Remove and GetRandom grow against the reference, up to 200,000 values.
+			performance(learner, reference),
+			// 200,000 values, then 50,000 mixed calls on a set of that size.
+			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
+		},
 	}
+}
+
+func insert(x int, want bool) harness.Step { return harness.Step{Call: call("Insert", x), Want: want} }
+func remove(x int, want bool) harness.Step { return harness.Step{Call: call("Remove", x), Want: want} }
+
+// draw is one GetRandom that must answer one of members.
+func draw(members ...int) harness.Step {
+	want := memberSet{}
+	for _, x := range members {
+		want[x] = struct{}{}
+	}
+	return harness.Step{Call: getRandom, Want: want}
+}
+
+// draws is n GetRandom calls, each of which must answer one of members.
+func draws(n int, members ...int) []harness.Step {
+	steps := make([]harness.Step, n)
+	for i := range steps {
+		steps[i] = draw(members...)
+	}
+	return steps
+}
+
+// inserts inserts each of xs, all absent.
+func inserts(xs ...int) []harness.Step {
+	steps := make([]harness.Step, len(xs))
+	for i, x := range xs {
+		steps[i] = insert(x, true)
+	}
+	return steps
+}
+
+// removals removes each of xs, all present, and tries each a second time.
+func removals(xs ...int) []harness.Step {
+	var steps []harness.Step
+	for _, x := range xs {
+		steps = append(steps, remove(x, true), remove(x, false))
+	}
+	return steps
+}
+
+var getRandom = harness.Call{Method: "GetRandom"}
+
+func call(method string, x int) harness.Call { return harness.Call{Method: method, Args: []any{x}} }
+
+// side is one set under test: the graded package's, or the reference's with its members.
+type side struct {
+	set RandomizedSet
+	// members are the reference's members, as its Insert and Remove results tell them; nil on
+	// the graded side.
+	members memberSet
+}
+
+// do makes one call. On the reference side GetRandom is not called: its answer is the set of
+// right answers, the members at that moment.
+func do(s *side, c harness.Call) any {
+	switch c.Method {
+	case "Insert":
+		x := c.Args[0].(int)
+		ok := s.set.Insert(x)
+		if ok && s.members != nil {
+			s.members[x] = struct{}{}
+		}
+		return ok
+	case "Remove":
+		x := c.Args[0].(int)
+		ok := s.set.Remove(x)
+		if ok {
+			delete(s.members, x)
+		}
+		return ok
+	case "GetRandom":
+		if s.members == nil {
+			return s.set.GetRandom()
+		}
+		if len(s.members) == 0 {
+			// A sequence the shrinker cut short of the Insert a GetRandom needed: outside the
+			// contract, so not a failure of the graded code.
+			panic("randomizedset suite: GetRandom on an empty set")
+		}
+		return s.members
+	}
+	panic("randomizedset suite: unknown method " + c.Method)
+}
+
+// memberSet is a set of ints, and as an expected result (harness.Expect) it accepts any of them:
+// the right answers of GetRandom. The reference side answers GetRandom with its members, live:
+// the harness judges each answer before the next call changes the set, and stops at the first
+// wrong one.
+type memberSet map[int]struct{}
+
+// Accepts reports whether got is a member. When the harness checks a fixed test's expectation
+// against the reference side, got is that side's memberSet, which agrees if it holds the same
+// members.
+func (m memberSet) Accepts(got any) bool {
+	switch g := got.(type) {
+	case int:
+		_, in := m[g]
+		return in
+	case memberSet:
+		return maps.Equal(m, g)
+	}
+	return false
+}
+
+// Cond is "got != a && got != b ...", over the members in order.
+func (m memberSet) Cond(got string) string { return m.oneOf().Cond(got) }
+
+// String lists the members in order: "one of 1, 2".
+func (m memberSet) String() string { return m.oneOf().String() }
+
+func (m memberSet) oneOf() harness.OneOf {
+	var o harness.OneOf
+	for _, x := range slices.Sorted(maps.Keys(m)) {
+		o = append(o, x)
+	}
+	return o
+}
+
+// mixed draws n calls: about 40% Insert, 35% Remove and 25% GetRandom, with values from value.
+// It follows the set's members so as to call GetRandom only when the set is not empty.
+func mixed(t *harness.T, n int, value func() int) []harness.Call {
+	rng := t.Rand()
+	members := map[int]bool{}
+	calls := make([]harness.Call, n)
+	for i := range calls {
+		switch r := rng.IntN(20); {
+		case r < 5 && len(members) > 0:
+			calls[i] = getRandom
+		case r < 12:
+			x := value()
+			delete(members, x)
+			calls[i] = call("Remove", x)
+		default:
+			x := value()
+			members[x] = true
+			calls[i] = call("Insert", x)
+		}
+	}
+	return calls
+}
+
+// wideValues returns a generator of values from the whole int range. Nearly half of its values
+// repeat earlier ones, so that inserts and removals hit; a tenth are near relatives of an
+// earlier one (its negation, its neighbours, the same low 32 bits), which collide in a set that
+// squeezes ints into a narrower type; and about 2% are math.MinInt or math.MaxInt.
+func wideValues(t *harness.T) func() int {
+	rng := t.Rand()
+	var seen []int
+	return func() int {
+		var x int
+		switch r := rng.IntN(100); {
+		case r < 45 && len(seen) > 0:
+			return seen[rng.IntN(len(seen))]
+		case r < 55 && len(seen) > 0:
+			x = relative(rng.IntN, seen[rng.IntN(len(seen))])
+		case r == 55:
+			x = math.MinInt
+		case r == 56:
+			x = math.MaxInt
+		case r < 70:
+			x = rng.IntN(2001) - 1000
+		default:
+			x = int(rng.Uint64())
+		}
+		seen = append(seen, x)
+		return x
+	}
+}
+
+// relative returns a value close to x in one of the ways a narrower key type loses: -x, x±1,
+// or x with one of its high 32 bits flipped.
+func relative(intN func(int) int, x int) int {
+	switch intN(4) {
+	case 0:
+		return -x
+	case 1:
+		return x + 1
+	case 2:
+		return x - 1
+	}
+	return x ^ 1<<(32+intN(32))
+}
+
+// LargeN is the size of the large test: LargeN distinct values inserted, then LargeN/4 mixed
+// operations on a set of that size.
+const LargeN = 200_000
+
+// large inserts LargeN distinct values spread over the whole int range (the i-th is i times an
+// odd constant, and multiplying by an odd number is one-to-one on 64 bits), then removes,
+// inserts again and draws, mostly with values inserted before.
+func large(t *harness.T) []harness.Call {
+	rng := t.Rand()
+	value := func(i int) int { return int(uint64(i) * 0x9e3779b97f4a7c15) }
+	calls := make([]harness.Call, 0, LargeN+LargeN/4)
+	for i := range LargeN {
+		calls = append(calls, call("Insert", value(i)))
+	}
+	for range LargeN / 4 {
+		x := value(rng.IntN(LargeN + LargeN/8)) // one in nine never inserted before
+		switch rng.IntN(10) {
+		case 0, 1, 2:
+			calls = append(calls, getRandom)
+		case 3, 4, 5, 6:
+			calls = append(calls, call("Remove", x))
+		default:
+			calls = append(calls, call("Insert", x))
+		}
+	}
+	return calls
+}
+
+// churn is a long history, about 18,000 steps, in which the set grows to up to 48 values from a
+// range of 64 and shrinks to 1 to 4 again, forty times over. Every removal, of a member or not,
+// is followed by two draws, each of which must answer a member at that moment: a stale slot,
+// left behind by a removal, is soon drawn when the set is small.
+func churn(t *harness.T) []harness.Step {
+	rng := t.Rand()
+	members := memberSet{}
+	var steps []harness.Step
+	for range 40 {
+		for target := 8 + rng.IntN(41); len(members) < target; {
+			x := rng.IntN(64)
+			_, present := members[x]
+			members[x] = struct{}{}
+			steps = append(steps, insert(x, !present))
+		}
+		snapshot := maps.Clone(members)
+		steps = append(steps, harness.Step{Call: getRandom, Want: snapshot})
+		for target := 1 + rng.IntN(4); len(members) > target; {
+			x := rng.IntN(64)
+			_, present := members[x]
+			delete(members, x)
+			steps = append(steps, remove(x, present))
+			if present {
+				snapshot = maps.Clone(members)
+			}
+			steps = append(steps, harness.Step{Call: getRandom, Want: snapshot},
+				harness.Step{Call: getRandom, Want: snapshot})
+		}
+	}
+	return steps
+}
+
+// The hints: each names the usual mistake behind a kind of wrong answer.
+const (
+	hintStale = "after swapping with the last element, update the moved value's index and shrink the slice"
+	hintMoved = "after moving the last value into the hole, update its index in the map: " +
+		"index[last] = i"
+	hintDelete = "delete the value from the index map when removing it " +
+		"(after fixing the moved value's index, so that removing the last value works too)"
+	hintFind = "a present value must be found: test membership with i, ok := index[val] " +
+		"(position 0 is a real position), not with the value stored there"
+	hintWide = "keep the values as int: a key of a narrower type (int32, float64) " +
+		"makes distinct ints collide"
+	hintAbsent  = "Remove must return false, and change nothing, when the value is absent"
+	hintNilMap  = "make the map in New: writing to a nil map panics"
+	hintIntN    = "rand.IntN(n) panics unless n > 0: draw the index with rand.IntN(len(values))"
+	hintUniform = "pick a uniform index into the slice with rand.IntN(len(values)), " +
+		"not a map iteration or a biased choice"
+)
+
+// hint names the usual cause of a wrong answer or a panic from the shrunk case.
+func hint(f harness.Mismatch) string {
+	last := f.Calls[len(f.Calls)-1]
+	if f.Panic != nil {
+		p := fmt.Sprint(f.Panic)
+		switch {
+		case strings.Contains(p, "nil map"):
+			return hintNilMap
+		case strings.Contains(p, "IntN"):
+			return hintIntN
+		case last.Method == "Remove" && strings.Contains(p, "index out of range [-1]"):
+			// The set was empty, yet Remove found the value: it was never deleted.
+			return hintDelete
+		case last.Method == "Remove" && strings.Contains(p, "index out of range"):
+			return hintMoved
+		}
+		return ""
+	}
+	if last.Method == "GetRandom" {
+		return hintStale
+	}
+	if narrowCollision(f.Calls) {
+		return hintWide
+	}
+	x := last.Args[0].(int)
+	removed := false // x was removed before
+	for _, c := range f.Calls[:len(f.Calls)-1] {
+		if c.Method == "Remove" && c.Args[0].(int) == x {
+			removed = true
+		}
+	}
+	switch {
+	case last.Method == "Insert" && f.Want == true: // absent, but the set says present
+		if removed {
+			return hintDelete
+		}
+		return ""
+	case last.Method == "Remove" && f.Want == false: // absent, but the set removed it
+		if removed {
+			return hintDelete
+		}
+		return hintAbsent
+	}
+	return hintFind // present, but the set did not find it
+}
+
+// narrowCollision reports whether two distinct values of calls are one value as an int32 or as a
+// float64.
+func narrowCollision(calls []harness.Call) bool {
+	as32 := map[int32]int{}
+	as64 := map[float64]int{}
+	for _, c := range calls {
+		if len(c.Args) == 0 {
+			continue
+		}
+		x := c.Args[0].(int)
+		if y, ok := as32[int32(x)]; ok && y != x {
+			return true
+		}
+		if y, ok := as64[float64(x)]; ok && y != x {
+			return true
+		}
+		as32[int32(x)], as64[float64(x)] = x, x
+	}
+	return false
 }

@@ -1,0 +1,102 @@
+package bloom
+
+import (
+	"encoding/binary"
+
+	"kata/grader/internal/growth"
+	"kata/grader/internal/harness"
+)
+
+// Performance sizes: the number of keys added (doubling from 3,125 to 200,000) into a filter
+// of PerfBits bits, and the number of bits (quadrupling from 2^14 to 2^26) of a filter holding
+// PerfFixedKeys keys. Both spans are 64 or more; neither may change the cost of Add and Test,
+// which is O(k).
+var (
+	PerfKeys      = harness.Sizes(3125, 200_000, 2)
+	PerfBits      = harness.Sizes(1<<14, 1<<26, 4)
+	PerfFixedKeys = 1000
+)
+
+// perfK is the number of hash functions of the measured filters.
+const perfK = 7
+
+// performance measures Add and Test as the number of keys grows and as the number of bits grows,
+// against the reference, and fails when either grows with n or m.
+func performance(learner, reference API) harness.Test {
+	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
+		keys := make([][]byte, PerfKeys[len(PerfKeys)-1])
+		for i := range keys {
+			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, t.Rand().Uint64()), uint64(i))
+		}
+		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
+			t.SetReceiver("f")
+			byKeys := harness.Ladder[Filter]{
+				Sizes: PerfKeys,
+				New:   func() Filter { return learner.New(1<<26, perfK) },
+				Ref:   func() Filter { return reference.New(1<<26, perfK) },
+				Grow: harness.Op[Filter]{
+					Series: &growth.Series{Op: "Add", Axis: "n", Expected: "O(k)", SlowHint: slowHint,
+						Hint: "Add must only set the key's k bits: a Bloom filter stores no keys and scans " +
+							"no bit array"},
+					Run: func(f Filter, from, to int) {
+						for _, key := range keys[from:to] {
+							f.Add(key)
+						}
+					},
+				},
+				Queries: []harness.Op[Filter]{{
+					Series: &growth.Series{Op: "Test", Axis: "n", Expected: "O(k)", SlowHint: slowHint,
+						Hint: "Test must only check the key's k bits: a Bloom filter compares no keys and " +
+							"scans no bit array"},
+					Batch: 1000,
+					Run: func(f Filter, n, batch int) {
+						for i := range batch {
+							f.Test(keys[(i*7919)%n])
+						}
+					},
+				}},
+			}
+			series := byKeys.Measure(m)
+			return append(series, byBits(m, learner, reference, keys)...)
+		})
+	}}
+}
+
+// byBits measures Add and Test on filters of growing m holding PerfFixedKeys keys each.
+func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.Series {
+	add := &growth.Series{Op: "Add", Axis: "m", Expected: "O(k)", SlowHint: slowHint,
+		Hint: "Add grows with the number of bits: touch only the key's k positions, never the whole array"}
+	test := &growth.Series{Op: "Test", Axis: "m", Expected: "O(k)", SlowHint: slowHint,
+		Hint: "Test grows with the number of bits: check only the key's k positions, never scan the array"}
+	some := keys[:PerfFixedKeys]
+	for _, bits := range PerfBits {
+		if m.Stopped() {
+			break
+		}
+		l, r := learner.New(uint64(bits), perfK), reference.New(uint64(bits), perfK)
+		run := func(f Filter, op func(Filter, []byte)) func(int) {
+			return func(count int) {
+				for _, k := range some[:count] {
+					op(f, k)
+				}
+			}
+		}
+		adder := func(f Filter, k []byte) { f.Add(k) }
+		tester := func(f Filter, k []byte) { f.Test(k) }
+		ln, rn, ok := m.Pair(harness.Call{Method: "Add"}, len(some), run(l, adder), run(r, adder), nil, nil)
+		add.Add(growth.Sample{Size: bits, Learner: ln, Reference: rn, Capped: !ok})
+		if !ok {
+			break
+		}
+		ln, rn, ok = m.Pair(harness.Call{Method: "Test"}, len(some), run(l, tester), run(r, tester), nil, nil)
+		test.Add(growth.Sample{Size: bits, Learner: ln, Reference: rn, Capped: !ok})
+		if !ok {
+			break
+		}
+	}
+	return []*growth.Series{add, test}
+}
+
+// slowHint is said when an operation grows as it should but is far slower than the reference.
+const slowHint = "the growth is right but each call is far slower than the reference: hash the key " +
+	"once (two hashes give all k positions), keep the bits in a []uint64, and allocate nothing per call"

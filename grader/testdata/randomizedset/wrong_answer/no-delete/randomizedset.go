@@ -1,0 +1,39 @@
+// Swaps with the last value and shrinks the slice, but forgets to delete the value from the
+// index: a second Remove still finds it.
+package randomizedset
+
+import "math/rand/v2"
+
+type RandomizedSet struct {
+	vals  []int
+	index map[int]int
+}
+
+func New() *RandomizedSet {
+	return &RandomizedSet{index: map[int]int{}}
+}
+
+func (s *RandomizedSet) Insert(val int) bool {
+	if _, ok := s.index[val]; ok {
+		return false
+	}
+	s.index[val] = len(s.vals)
+	s.vals = append(s.vals, val)
+	return true
+}
+
+func (s *RandomizedSet) Remove(val int) bool {
+	i, ok := s.index[val]
+	if !ok || i >= len(s.vals) {
+		return false
+	}
+	last := s.vals[len(s.vals)-1]
+	s.vals[i] = last
+	s.index[last] = i
+	s.vals = s.vals[:len(s.vals)-1]
+	return true
+}
+
+func (s *RandomizedSet) GetRandom() int {
+	return s.vals[rand.IntN(len(s.vals))]
+}
