@@ -108,6 +108,8 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "random/small-values", Kind: harness.Differential, Run: random(small)},
 			// Words over a to z, up to 30 letters and a few up to MaxLen, many built from earlier ones.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(wide)},
+			// How Insert, Search and StartsWith grow with the number of words and with their length.
+			performance(learner, reference),
 			// LargeN distinct words, then LargeQueries mixed operations on the full trie.
 			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
 		},

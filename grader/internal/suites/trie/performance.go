@@ -1,0 +1,138 @@
+package trie
+
+import (
+	"kata/grader/internal/growth"
+	"kata/grader/internal/harness"
+)
+
+// Performance sizes: the number of words stored (doubling from 3,125 to 200,000), all nine
+// letters long over four letters, so that tries of that many words share their prefixes and fit
+// in memory; and the length of the words (quadrupling from 31 to 1,984 letters, near the
+// contract's 2,000) in a trie of PerfLongWords words. An operation costs O(L) whatever the
+// number of words. An O(L²) walk that stays in the caches looks only 10 to 15 times slower
+// than the reference at 1,000 letters, so the lengths go as far as the contract allows.
+var (
+	PerfWords     = harness.Sizes(3125, 200_000, 2)
+	PerfLengths   = harness.Sizes(31, 1984, 4)
+	PerfLongWords = 100
+)
+
+// perfWordLen is the length of the words of the words axis: 4^9 = 262,144 words exist.
+const perfWordLen = 9
+
+// performance measures Insert, Search and StartsWith as the number of words grows and as the
+// length of the words grows, against the reference.
+func performance(learner, reference API) harness.Test {
+	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
+		words := countingWords(t, PerfWords[len(PerfWords)-1])
+		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
+			t.SetReceiver("tr")
+			byWords := harness.Ladder[Trie]{
+				Sizes: PerfWords, New: learner.New, Ref: reference.New,
+				Grow: harness.Op[Trie]{
+					Series: &growth.Series{Op: "Insert", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
+						Hint: "Insert grows with the number of words stored: walk down one child per letter " +
+							"from the root, creating the missing ones; never compare with the other words"},
+					Run: func(tr Trie, from, to int) {
+						for _, w := range words[from:to] {
+							tr.Insert(w)
+						}
+					},
+				},
+				Queries: []harness.Op[Trie]{
+					{
+						Series: &growth.Series{Op: "Search", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
+							Hint: "you are scanning every word: follow the word's letters down from the root, " +
+								"one child per letter, and answer with the end-of-word marker"},
+						Batch: 1000,
+						Run: func(tr Trie, n, batch int) {
+							for i := range batch {
+								tr.Search(words[(i*7919)%n][:perfWordLen-i&1]) // a word, then a prefix
+							}
+						},
+					},
+					{
+						Series: &growth.Series{Op: "StartsWith", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
+							Hint: "you are scanning every word: a prefix is a path from the root, so follow " +
+								"its letters down and answer whether the path exists"},
+						Batch: 1000,
+						Run: func(tr Trie, n, batch int) {
+							for i := range batch {
+								tr.StartsWith(words[(i*7919)%n][:5])
+							}
+						},
+					},
+				},
+			}
+			series := byWords.Measure(m)
+			return append(series, byLength(m, t, learner, reference)...)
+		})
+	}}
+}
+
+// countingWords returns n distinct words of perfWordLen letters a-d, in a random order: the
+// numbers 0..n-1 written in base 4.
+func countingWords(t *harness.T, n int) []string {
+	words := make([]string, n)
+	for i, v := range t.Rand().Perm(n) {
+		b := make([]byte, perfWordLen)
+		for j := range b {
+			b[perfWordLen-1-j] = 'a' + byte(v%4)
+			v /= 4
+		}
+		words[i] = string(b)
+	}
+	return words
+}
+
+// byLength measures Insert, Search and StartsWith on fresh tries of PerfLongWords random words
+// of each length in PerfLengths.
+func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.Series {
+	insert := &growth.Series{Op: "Insert", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
+		Hint: "Insert grows faster than the word's length: do constant work per letter (index the child " +
+			"array; do not copy or concatenate the word, or the prefix so far, at every step)"}
+	search := &growth.Series{Op: "Search", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
+		Hint: "Search grows faster than the word's length: do constant work per letter, without " +
+			"slicing off or copying the rest of the word at each step"}
+	starts := &growth.Series{Op: "StartsWith", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
+		Hint: "StartsWith grows faster than the prefix's length: do constant work per letter"}
+	for _, length := range PerfLengths {
+		if m.Stopped() {
+			break
+		}
+		words := make([]string, PerfLongWords)
+		for i := range words {
+			b := make([]byte, length)
+			for j := range b {
+				b[j] = 'a' + byte(t.Rand().IntN(26))
+			}
+			words[i] = string(b)
+		}
+		l, r := learner.New(), reference.New()
+		each := func(tr Trie, op func(Trie, string)) func(int) {
+			return func(count int) {
+				for _, w := range words[:count] {
+					op(tr, w)
+				}
+			}
+		}
+		inserter := func(tr Trie, w string) { tr.Insert(w) }
+		searcher := func(tr Trie, w string) { tr.Search(w) }
+		prefixer := func(tr Trie, w string) { tr.StartsWith(w[:len(w)/2]) }
+		for _, op := range []struct {
+			series *growth.Series
+			run    func(Trie, string)
+		}{{insert, inserter}, {search, searcher}, {starts, prefixer}} {
+			ln, rn, ok := m.Pair(harness.Call{Method: op.series.Op}, len(words), each(l, op.run), each(r, op.run), nil, nil)
+			op.series.Add(growth.Sample{Size: length, Learner: ln, Reference: rn, Capped: !ok})
+			if !ok {
+				return []*growth.Series{insert, search, starts}
+			}
+		}
+	}
+	return []*growth.Series{insert, search, starts}
+}
+
+// slowHint is said when an operation is far slower than the reference without growing faster.
+const slowHint = "each call is far slower than the reference: do constant work per letter (index an " +
+	"array of 26 children by word[i]-'a'), and build no strings and allocate nothing along the way"
