@@ -12,6 +12,7 @@ package grader
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -46,7 +48,11 @@ type Request struct {
 	Strict bool
 	// PerfOnly runs only the probe and the performance tests (the stress command).
 	PerfOnly bool
-	Limits   Limits
+	// Reuse keeps the test program in the user's cache, one per graded folder, so that grading
+	// a package again skips linking when nothing changed (kata run and watch). Off, the program
+	// is built in the scratch folder and removed with it (grading a class).
+	Reuse  bool
+	Limits Limits
 	// Stage, if set, is told what the judge is doing: "checking", "building", "testing".
 	Stage func(stage string)
 }
@@ -139,7 +145,7 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	stage(r, "building")
 	built, buildErr := build.Build(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Reference: reference,
-		Suite: entry.Import, Binding: entry.Binding, Work: work,
+		Suite: entry.Import, Binding: entry.Binding, Work: work, Output: reusable(r, reference),
 	})
 	check := <-checked
 	if err := ctx.Err(); err != nil {
@@ -158,6 +164,32 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 		p.binary = built.Binary
 	}
 	return p, nil
+}
+
+// reusable returns where to keep the test program between runs, or "" to build it in the
+// scratch folder: when not asked to reuse it, and on Windows, where a running program cannot be
+// replaced by the next build.
+func reusable(r Request, reference string) string {
+	if !r.Reuse || runtime.GOOS == "windows" {
+		return ""
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	key := sha256.Sum256([]byte(abs(r.Root) + "\x00" + abs(r.Dir) + "\x00" + abs(reference)))
+	dir = filepath.Join(dir, "kata", r.Exercise.Name+"-"+hex.EncodeToString(key[:8]))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "kata-tests")
+}
+
+func abs(path string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
 }
 
 // newResult starts a result for a run with seed.

@@ -50,6 +50,9 @@ type Spec struct {
 	Suite     string // import path of the exercise's suite
 	Binding   string // Go expression building the suite's API from the package P
 	Work      string // a scratch folder for the overlay, the generated main and the binary
+	// Output, if set, is where the test program goes instead of Work: a stable path lets the
+	// go command see that the program is up to date and skip linking it again.
+	Output string
 }
 
 // Result is a finished build.
@@ -174,9 +177,12 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
 		return nil, err
 	}
-	binary := filepath.Join(s.Work, "kata-tests")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
+	binary := s.Output
+	if binary == "" {
+		binary = filepath.Join(s.Work, "kata-tests")
+		if runtime.GOOS == "windows" {
+			binary += ".exe"
+		}
 	}
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlayFile, "-o", binary, "./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
 	cmd.Dir = s.Root
