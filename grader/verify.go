@@ -1,0 +1,48 @@
+package grader
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/build"
+	"kata/grader/result"
+)
+
+// VerifyReference checks the reference of e in the solutions folder on its own terms: the
+// hidden tests that do not depend on a reference (the fixed examples and edge cases, the
+// property tests) and the exercise's rules. It returns the result, and a *KitError saying
+// "solutions/X is wrong: ..." with the failing case when the reference is not accepted, so that
+// nobody is graded against it.
+func VerifyReference(ctx context.Context, root, solutions string, e *exercise.Exercise, seed uint64) (*result.Result, error) {
+	dir := filepath.Join(solutions, e.Name)
+	res, err := Judge(ctx, Request{
+		Root: root, Exercise: e, Dir: dir, Solutions: solutions, Seed: seed,
+		Verify: true, Strict: true, Reuse: true,
+	})
+	if err != nil {
+		if ke, ok := err.(*KitError); ok {
+			return nil, &KitError{Msg: fmt.Sprintf("%s is wrong: %s", build.Display(dir), ke.Msg)}
+		}
+		return nil, err
+	}
+	if !res.Accepted() {
+		return res, &KitError{Msg: WrongReference(res)}
+	}
+	return res, nil
+}
+
+// WrongReference says why a reference's verification failed, in one paragraph: its verdict, its
+// message and its failing call.
+func WrongReference(res *result.Result) string {
+	msg := fmt.Sprintf("%s is wrong (%s): %s", res.Package, res.Verdict.Words(), res.Message)
+	if res.Test != "" {
+		msg += " [hidden test " + res.Test + "]"
+	}
+	if res.Case != nil && res.Case.Code != "" {
+		msg += "\n" + strings.TrimRight(res.Case.Code, "\n")
+	}
+	return msg
+}
