@@ -31,7 +31,7 @@ func Main(args []string, s *Streams) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	root := newRoot(s)
-	root.SetArgs(args)
+	root.SetArgs(append([]string{}, args...)) // never nil: cobra would read os.Args
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
@@ -81,28 +81,69 @@ func newRoot(s *Streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "kata",
 		Short: "Practice randomized data structures against a strict judge",
-		Long: `kata is a practice kit for randomized and probabilistic data structures, built like
-an online judge. Write the package in exercises/NAME, run kata run NAME, and get a
-verdict: accepted, or the smallest failing case with the seed to replay it, and how
-your code's cost grows against the expected one.
+		Long: `kata is a practice kit for randomized and probabilistic data structures, built
+like an online judge. Write the package in exercises/NAME, run kata run NAME,
+and get a verdict: accepted, or the smallest failing case with the seed to
+replay it, and how your code's cost grows against the expected one.
 
 With no command, kata shows the practice list.`,
 		Example: `  kata                  # the practice list and your progress
   kata run hashset      # grade exercises/hashset
+  kata watch            # grade the next exercise each time you save it
+  kata hint hashset     # a nudge, then more
   kata run --all        # grade every exercise
   kata verify           # instructors: check the reference solutions`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return listRun(cmd.Context(), &listOptions{streams: s})
-		},
 	}
+	list := &listOptions{streams: s}
+	root.RunE = func(cmd *cobra.Command, args []string) error { return listRun(cmd.Context(), list) }
+	root.Flags().BoolVar(&list.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageErr("%v (see kata %s --help)", err, cmd.Name())
+		return usageErr("%v (see %s --help)", err, cmd.CommandPath())
 	})
-	root.AddCommand(newList(s), newRun(s), newVerify(s))
+	root.AddCommand(newList(s), newRun(s), newWatch(s), newHint(s), newReset(s), newRestore(s),
+		newSolution(s), newVerify(s))
+	addDefaultCommands(root)
 	return root
+}
+
+// addDefaultCommands adds cobra's help and completion commands now rather than when kata
+// runs, to give them examples like every other command.
+func addDefaultCommands(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	examples := map[string]string{
+		"help":       "  kata help run",
+		"completion": "  kata completion bash > ~/.local/share/bash-completion/completions/kata",
+		"bash":       "  source <(kata completion bash)",
+		"zsh":        "  kata completion zsh > \"${fpath[1]}/_kata\"",
+		"fish":       "  kata completion fish > ~/.config/fish/completions/kata.fish",
+		"powershell": "  kata completion powershell | Out-String | Invoke-Expression",
+	}
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Example == "" {
+			c.Example = examples[c.Name()]
+			c.Long = fitLines(c.Long)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// fitLines wraps the lines of cobra's own help texts that would not fit the terminal.
+func fitLines(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if visibleLen(l) > termWidth-2 && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t") {
+			lines[i] = wrap(l, termWidth-2, "")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // completeExercises completes exercise names and slugs.

@@ -13,10 +13,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"kata/cmd/kata/internal/progress"
 	"kata/grader"
 	"kata/grader/exercise"
 	"kata/grader/report"
 	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
 // runOptions are kata run's flags and arguments.
@@ -36,12 +38,14 @@ func newRun(s *Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run [NAME]",
 		Short: "Grade an exercise and print the verdict",
-		Long: `Grade your package exercises/NAME against the hidden tests and print the verdict.
+		Long: `Grade your package exercises/NAME against the hidden tests and print the
+verdict.
 
-NAME is the exercise's short name or its slug (kata list shows both). The judge builds
-your package with the hidden tests in a separate process; nothing in your folder is
-changed. When it is wrong, kata prints the smallest failing case as a Go test you can
-paste, the expected and actual results, and the seed that replays the run.`,
+NAME is the exercise's short name or its slug (kata list shows both). The
+judge builds your package with the hidden tests in a separate process; nothing
+in your folder is changed. When it is wrong, kata prints the smallest failing
+case as a Go test you can paste, the expected and actual results, and the seed
+that replays the run.`,
 		Example: `  kata run hashset
   kata run design-skiplist --seed 42     # replay a run exactly
   kata run trie --impl ~/my-trie         # grade a package in another folder
@@ -78,7 +82,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	root, err := findKit(o.streams.Dir)
+	k, err := openKit(o.streams)
 	if err != nil {
 		return err
 	}
@@ -86,15 +90,15 @@ func runRun(ctx context.Context, o *runOptions) error {
 	if o.all {
 		exercises = exercise.All()
 	} else {
-		e, err := exercise.Lookup(o.name)
+		e, err := lookup(o.name)
 		if err != nil {
-			return usageErr("%v", err)
+			return err
 		}
 		exercises = []*exercise.Exercise{e}
 	}
 	reqs := make([]grader.Request, len(exercises))
 	for i, e := range exercises {
-		dir := filepath.Join(root, "exercises", e.Name)
+		dir := k.exerciseDir(e.Name)
 		if o.impl != "" {
 			dir = o.impl
 			if !filepath.IsAbs(dir) {
@@ -102,18 +106,52 @@ func runRun(ctx context.Context, o *runOptions) error {
 			}
 		}
 		reqs[i] = grader.Request{
-			Root: root, Exercise: e, Dir: dir, Solutions: filepath.Join(root, "solutions"),
-			Seed: seed, Strict: o.impl != "",
+			Root: k.root, Exercise: e, Dir: dir, Solutions: filepath.Join(k.root, "solutions"),
+			Seed: seed, Strict: o.impl != "", Reuse: true,
 		}
 	}
-	results, err := judgeAll(ctx, reqs)
+	var sp *spinner
+	if !o.json {
+		sp = startSpinner(o.streams, exerciseNames(exercises))
+	}
+	results, err := judgeAll(ctx, o.streams, reqs, sp)
+	sp.stop()
 	if err != nil {
 		return err
 	}
 	for _, r := range results {
 		r.Replay = replay(r, o, seed)
 	}
-	return printResults(o.streams, results, !o.all, o.json, o.noColor, o.verbose)
+	var solved []string // exercises this run solved for the first time
+	var st *progress.State
+	if o.impl == "" {
+		st = k.update("this attempt", func(st *progress.State) {
+			for _, r := range results {
+				if st.Attempt(r.Exercise, r.Verdict, o.streams.now()) {
+					solved = append(solved, r.Exercise)
+				}
+			}
+		})
+	}
+	err = printResults(o.streams, results, !o.all, o.json, o.noColor, o.verbose)
+	if st != nil && !o.json && (len(solved) > 0 || o.all) {
+		p := newPalette(o.streams.colorOn(o.noColor))
+		fmt.Fprintln(o.streams.Out)
+		for _, name := range solved {
+			fmt.Fprintln(o.streams.Out, p.good.Sprintf("%s %s solved!", report.Mark(verdict.Accepted), name))
+		}
+		fmt.Fprintln(o.streams.Out, progressLine(st, p))
+	}
+	return err
+}
+
+// exerciseNames returns the exercises' short names.
+func exerciseNames(exercises []*exercise.Exercise) []string {
+	names := make([]string, len(exercises))
+	for i, e := range exercises {
+		names[i] = e.Name
+	}
+	return names
 }
 
 // replay is the command that replays a result exactly.
@@ -149,20 +187,21 @@ func parseSeed(s string) (uint64, error) {
 }
 
 // judgeAll judges the requests, as many at once as there are cores, and returns their results in
-// order. A usage or kit error stops everything.
-func judgeAll(ctx context.Context, reqs []grader.Request) ([]*result.Result, error) {
+// order, telling the spinner what the judge is doing. A usage or kit error stops everything.
+func judgeAll(ctx context.Context, s *Streams, reqs []grader.Request, sp *spinner) ([]*result.Result, error) {
 	results := make([]*result.Result, len(reqs))
 	errs := make([]error, len(reqs))
 	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	var wg sync.WaitGroup
 	for i := range reqs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i], errs[i] = grader.Judge(ctx, reqs[i])
-		}()
+			r := reqs[i]
+			r.Stage = func(stage string) { sp.stage(r.Exercise.Name, stage) }
+			results[i], errs[i] = s.judge(ctx, r)
+			sp.finish(r.Exercise.Name)
+		})
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {

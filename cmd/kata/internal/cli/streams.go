@@ -1,14 +1,21 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"os"
+	"time"
 
 	"github.com/mattn/go-isatty"
+
+	"kata/grader"
+	"kata/grader/result"
 )
 
-// Streams are the command's input and outputs, and what is known about them. Tests use
-// buffers; System uses the process's own.
+// Streams are what a command takes from the world around it: its input and outputs and what
+// is known about them, the environment, the working and state folders, the clock and the
+// judge. Tests use buffers, temporary folders, a fixed clock and, where they need one, a fake
+// judge; System uses the process's own.
 type Streams struct {
 	In  io.Reader
 	Out io.Writer
@@ -20,6 +27,13 @@ type Streams struct {
 	Getenv func(string) string
 	// Dir is the working directory kata starts from.
 	Dir string
+	// StateDir is the folder of kata's own files: the progress file and the backups. Empty
+	// means .kata in the kit's root.
+	StateDir string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// Judge grades a package; grader.Judge when nil.
+	Judge func(context.Context, grader.Request) (*result.Result, error)
 }
 
 // System returns the process's own streams.
@@ -41,4 +55,26 @@ func terminal(f *os.File) bool {
 // anything, or when stdout is not a terminal.
 func (s *Streams) colorOn(noColor bool) bool {
 	return !noColor && s.Getenv("NO_COLOR") == "" && s.OutTerminal && s.Getenv("TERM") != "dumb"
+}
+
+// now returns the time on the streams' clock.
+func (s *Streams) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// judge grades a package with the streams' judge.
+func (s *Streams) judge(ctx context.Context, r grader.Request) (*result.Result, error) {
+	if s.Judge != nil {
+		return s.Judge(ctx, r)
+	}
+	return grader.Judge(ctx, r)
+}
+
+// animate reports whether a spinner may show on stderr: only when both stderr and stdout are
+// terminals (not when the output is piped), and the terminal is not a dumb one.
+func (s *Streams) animate() bool {
+	return s.ErrTerminal && s.OutTerminal && s.Getenv("TERM") != "dumb"
 }

@@ -24,10 +24,10 @@ func newVerify(s *Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify",
 		Short: "Check every reference solution (for instructors)",
-		Long: `Grade every reference solution in solutions/ on the hidden tests that do not depend
-on a reference: the fixed examples and edge cases, and the property tests (uniform
-GetRandom, no false negatives, false-positive rates, the sizing formulas). The kit's
-rules are checked too. Every line should say accepted.`,
+		Long: `Grade every reference solution in solutions/ on the hidden tests that do not
+depend on a reference: the fixed examples and edge cases, and the property
+tests (uniform GetRandom, no false negatives, false-positive rates, the sizing
+formulas). The kit's rules are checked too. Every line should say accepted.`,
 		Example: `  kata verify
   kata verify --json`,
 		Args: cobra.NoArgs,
@@ -58,7 +58,12 @@ func verifyRun(ctx context.Context, o *verifyOptions) error {
 			Seed: seed, Verify: true, Strict: true,
 		})
 	}
-	results, err := judgeAll(ctx, reqs)
+	var sp *spinner
+	if !o.json {
+		sp = startSpinner(o.streams, exercise.Names())
+	}
+	results, err := judgeAll(ctx, o.streams, reqs, sp)
+	sp.stop()
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,30 @@
+//go:build windows
+
+package progress
+
+import (
+	"errors"
+	"os"
+
+	"golang.org/x/sys/windows"
+)
+
+// tryLock takes an exclusive LockFileEx lock on f's first byte without waiting and reports
+// whether it got it. Windows drops the lock when the process ends, however it ends, so a lock
+// is never stale.
+func tryLock(f *os.File) (bool, error) {
+	err := windows.LockFileEx(windows.Handle(f.Fd()),
+		windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, windows.ERROR_LOCK_VIOLATION), errors.Is(err, windows.ERROR_IO_PENDING):
+		return false, nil
+	}
+	return false, err
+}
+
+// unlock releases the lock tryLock took.
+func unlock(f *os.File) error {
+	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, new(windows.Overlapped))
+}
