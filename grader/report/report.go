@@ -23,21 +23,23 @@ type Options struct {
 	Verbose bool
 }
 
-// palette holds the colours of one rendering, on or off.
-type palette struct {
-	good, bad, unfinished, dim, bold, code *color.Color
+// Palette holds the colours of one rendering, on or off. Every command colours verdicts with
+// it, so they look the same everywhere.
+type Palette struct {
+	Good, Bad, Unfinished, Dim, Bold, Code *color.Color
 }
 
-func newPalette(on bool) palette {
-	p := palette{
-		good:       color.New(color.FgGreen, color.Bold),
-		bad:        color.New(color.FgRed, color.Bold),
-		unfinished: color.New(color.FgYellow, color.Bold),
-		dim:        color.New(color.Faint),
-		bold:       color.New(color.Bold),
-		code:       color.New(color.FgCyan),
+// NewPalette returns the colours, enabled or not.
+func NewPalette(on bool) Palette {
+	p := Palette{
+		Good:       color.New(color.FgGreen, color.Bold),
+		Bad:        color.New(color.FgRed, color.Bold),
+		Unfinished: color.New(color.FgYellow, color.Bold),
+		Dim:        color.New(color.Faint),
+		Bold:       color.New(color.Bold),
+		Code:       color.New(color.FgCyan),
 	}
-	for _, c := range []*color.Color{p.good, p.bad, p.unfinished, p.dim, p.bold, p.code} {
+	for _, c := range []*color.Color{p.Good, p.Bad, p.Unfinished, p.Dim, p.Bold, p.Code} {
 		if on {
 			c.EnableColor()
 		} else {
@@ -47,15 +49,15 @@ func newPalette(on bool) palette {
 	return p
 }
 
-// verdictColor is the colour of a verdict: green, red, or yellow for unfinished work.
-func (p palette) verdictColor(v verdict.Verdict) *color.Color {
+// Verdict is the colour of a verdict: green, red, or yellow for unfinished work.
+func (p Palette) Verdict(v verdict.Verdict) *color.Color {
 	switch v.Tone() {
 	case verdict.Good:
-		return p.good
+		return p.Good
 	case verdict.Unfinished:
-		return p.unfinished
+		return p.Unfinished
 	}
-	return p.bad
+	return p.Bad
 }
 
 // Mark is the one-character mark of a verdict: ✓, ✗ or …
@@ -72,12 +74,12 @@ func Mark(v verdict.Verdict) string {
 // VerdictLine is the coloured first line of a result: mark, verdict in words, exercise, folder,
 // time.
 func VerdictLine(r *result.Result, o Options) string {
-	p := newPalette(o.Color)
-	c := p.verdictColor(r.Verdict)
+	p := NewPalette(o.Color)
+	c := p.Verdict(r.Verdict)
 	return fmt.Sprintf("%s  %s  %s",
 		c.Sprint(Mark(r.Verdict)+" "+r.Verdict.Words()),
-		p.bold.Sprint(r.Exercise),
-		p.dim.Sprintf("(%s, %s)", r.Package, seconds(r.DurationMS)))
+		p.Bold.Sprint(r.Exercise),
+		p.Dim.Sprintf("(%s, %s)", r.Package, seconds(r.DurationMS)))
 }
 
 func seconds(ms int64) string {
@@ -87,7 +89,7 @@ func seconds(ms int64) string {
 // Human writes one result for a person: the verdict line, then what failed and why, the shrunk
 // case, the hint, the tests and the cost of each operation, and how to replay the run.
 func Human(w io.Writer, r *result.Result, o Options) {
-	p := newPalette(o.Color)
+	p := NewPalette(o.Color)
 	fmt.Fprintln(w, VerdictLine(r, o))
 	fmt.Fprintln(w, indent(wrap(r.Message, 76), "  "))
 	switch r.Verdict {
@@ -100,18 +102,19 @@ func Human(w io.Writer, r *result.Result, o Options) {
 			fmt.Fprintf(w, "    %s\n", location(l))
 		}
 		if len(locs) < len(r.Errors) {
-			fmt.Fprintf(w, "    %s\n", p.dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
+			fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
 		}
 	case verdict.NotImplemented:
-		fmt.Fprintf(w, "\n  %s open %s/, replace each panic(\"not implemented\") with your code,\n"+
-			"        then run %s again (%s gives a nudge).\n",
-			p.bold.Sprint("next:"), r.Package, p.code.Sprintf("kata run %s", r.Exercise), p.code.Sprintf("kata hint %s", r.Exercise))
+		fmt.Fprintf(w, "\n  %s open %s/ and replace each panic(\"not implemented\")\n"+
+			"        with your code, then run %s again\n"+
+			"        (%s gives a nudge).\n",
+			p.Bold.Sprint("next:"), r.Package, p.Code.Sprintf("kata run %s", r.Exercise), p.Code.Sprintf("kata hint %s", r.Exercise))
 	}
 	if r.Test != "" && r.Verdict != verdict.NotImplemented {
-		fmt.Fprintf(w, "  %s %s\n", p.dim.Sprint("hidden test:"), r.Test)
+		fmt.Fprintf(w, "  %s %s\n", p.Dim.Sprint("hidden test:"), r.Test)
 	}
 	if r.Panic != nil && len(r.Panic.Frames) > 0 {
-		fmt.Fprintf(w, "  %s\n", p.dim.Sprint("where:"))
+		fmt.Fprintf(w, "  %s\n", p.Dim.Sprint("where:"))
 		for _, f := range r.Panic.Frames {
 			fmt.Fprintf(w, "    %s\n", f)
 		}
@@ -121,9 +124,9 @@ func Human(w io.Writer, r *result.Result, o Options) {
 		if c.ShrunkFrom > 0 {
 			shrunk = fmt.Sprintf(", shrunk from %d", c.ShrunkFrom)
 		}
-		fmt.Fprintf(w, "\n  %s (%d %s%s), to paste into a _test.go file in %s:\n\n",
-			p.bold.Sprint("Smallest failing case"), c.Ops, plural(c.Ops, "operation"), shrunk, r.Package)
-		fmt.Fprintln(w, p.code.Sprint(indent(strings.TrimRight(c.Code, "\n"), "    ")))
+		fmt.Fprintf(w, "\n  %s (%d %s%s);\n  paste it into a _test.go file in %s:\n\n",
+			p.Bold.Sprint("Smallest failing case"), c.Ops, plural(c.Ops, "operation"), shrunk, r.Package)
+		fmt.Fprintln(w, p.Code.Sprint(indent(strings.TrimRight(c.Code, "\n"), "    ")))
 		if c.Want != "" || c.Got != "" {
 			fmt.Fprintln(w)
 		}
@@ -135,11 +138,11 @@ func Human(w io.Writer, r *result.Result, o Options) {
 		}
 		if c.Flaky {
 			fmt.Fprintf(w, "  %s this case did not fail on every replay: does your code use randomness or global state?\n",
-				p.unfinished.Sprint("note:"))
+				p.Unfinished.Sprint("note:"))
 		}
 	}
 	if r.Hint != "" && r.Verdict != verdict.TimeLimitExceeded {
-		fmt.Fprintf(w, "\n  %s %s\n", p.unfinished.Sprint("hint:"), wrapIndent(r.Hint, 70, "        "))
+		fmt.Fprintf(w, "\n  %s %s\n", p.Unfinished.Sprint("hint:"), wrapIndent(r.Hint, 70, "        "))
 	}
 	writeComplexity(w, r, p)
 	writeTests(w, r, p, o)
@@ -147,10 +150,10 @@ func Human(w io.Writer, r *result.Result, o Options) {
 		writeOutput(w, out, p, o)
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "  %s %s\n", p.dim.Sprint("note:"), n)
+		fmt.Fprintf(w, "  %s %s\n", p.Dim.Sprint("note:"), n)
 	}
 	if r.Replay != "" && r.Verdict != verdict.CompileError && r.Verdict != verdict.RuleViolation {
-		fmt.Fprintf(w, "  %s %s\n", p.dim.Sprint("replay:"), r.Replay)
+		fmt.Fprintf(w, "  %s %s\n", p.Dim.Sprint("replay:"), r.Replay)
 	}
 }
 
@@ -166,7 +169,7 @@ func location(l result.Location) string {
 }
 
 // writeTests summarises the tests, and lists them when asked or when one failed.
-func writeTests(w io.Writer, r *result.Result, p palette, o Options) {
+func writeTests(w io.Writer, r *result.Result, p Palette, o Options) {
 	if len(r.Tests) == 0 {
 		return
 	}
@@ -188,25 +191,25 @@ func writeTests(w io.Writer, r *result.Result, p palette, o Options) {
 	if skip > 0 {
 		parts = append(parts, fmt.Sprintf("%d not run", skip))
 	}
-	fmt.Fprintf(w, "\n  %s %s\n", p.dim.Sprint("tests:"), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "\n  %s %s\n", p.Dim.Sprint("tests:"), strings.Join(parts, ", "))
 	if !o.Verbose {
 		return
 	}
 	for _, t := range r.Tests {
-		mark := map[string]string{result.Pass: p.good.Sprint("✓"), result.Fail: p.bad.Sprint("✗")}[t.Status]
+		mark := map[string]string{result.Pass: p.Good.Sprint("✓"), result.Fail: p.Bad.Sprint("✗")}[t.Status]
 		if mark == "" {
-			mark = p.dim.Sprint("-")
+			mark = p.Dim.Sprint("-")
 		}
 		line := fmt.Sprintf("    %s %s", mark, t.Name)
 		if t.Status != result.Pass && t.Message != "" {
-			line += p.dim.Sprint("  " + t.Message)
+			line += p.Dim.Sprint("  " + t.Message)
 		}
 		fmt.Fprintln(w, line)
 	}
 }
 
 // writeOutput shows what the graded code printed, once, truncated.
-func writeOutput(w io.Writer, out *result.Output, p palette, o Options) {
+func writeOutput(w io.Writer, out *result.Output, p Palette, o Options) {
 	text := strings.TrimRight(out.Stdout, "\n")
 	if s := strings.TrimRight(out.Stderr, "\n"); s != "" {
 		if text != "" {
@@ -229,49 +232,61 @@ func writeOutput(w io.Writer, out *result.Output, p palette, o Options) {
 	if out.Truncated || cut {
 		note += ", truncated"
 	}
-	fmt.Fprintf(w, "\n  %s %s\n", p.dim.Sprint("your code printed"), p.dim.Sprintf("(%s):", note))
+	fmt.Fprintf(w, "\n  %s %s\n", p.Dim.Sprint("your code printed"), p.Dim.Sprintf("(%s):", note))
 	fmt.Fprintln(w, indent(strings.Join(lines, "\n"), "    │ "))
 }
 
 // writeComplexity shows each operation's expected and measured cost, and for an operation whose
 // cost is wrong a chart of the graded code's time per call against the reference's.
-func writeComplexity(w io.Writer, r *result.Result, p palette) {
+func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 	if len(r.Complexity) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n  %s\n", p.dim.Sprintf("%-12s %-9s %-10s %-10s", "operation", "grows in", "expected", "observed"))
+	measured := false
+	var expected []string
+	for _, c := range r.Complexity {
+		measured = measured || c.Observed != ""
+		expected = append(expected, c.Op+" "+c.Expected)
+	}
+	if !measured {
+		// Nothing measured yet (an earlier test failed): the expected costs, in one line.
+		fmt.Fprintf(w, "\n%s\n", Wrap(p.Dim.Sprint("expected cost: ")+strings.Join(expected, " · ")+
+			p.Dim.Sprint(" (measured once every other test passes)"), 76, "  "))
+		return
+	}
+	fmt.Fprintf(w, "\n  %s\n", p.Dim.Sprint(strings.TrimRight(fmt.Sprintf("%-12s %-9s %-10s %-10s", "operation", "grows in", "expected", "observed"), " ")))
 	for _, c := range r.Complexity {
 		observed, mark := c.Observed, ""
 		switch {
 		case observed == "":
-			observed, mark = "-", p.dim.Sprint("not measured")
+			observed, mark = "-", p.Dim.Sprint("not measured")
 		case c.OK:
-			mark = p.good.Sprint("✓")
+			mark = p.Good.Sprint("✓")
 		default:
-			mark = p.bad.Sprint("✗")
+			mark = p.Bad.Sprint("✗")
 		}
 		axis := c.Axis
 		if axis == "" {
 			axis = "-"
 		}
-		fmt.Fprintf(w, "  %-12s %-9s %-10s %-10s %s\n", c.Op, axis, c.Expected, observed, mark)
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-12s %-9s %-10s %-10s %s", c.Op, axis, c.Expected, observed, mark), " "))
 	}
 	for _, c := range r.Complexity {
 		if c.OK || c.Observed == "" || len(c.Points) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n  %s %s\n", p.bad.Sprint(c.Op+":"), wrapIndent(c.Reason, 70, "    "))
+		fmt.Fprintf(w, "\n  %s\n%s\n", p.Bad.Sprint(c.Op+" ("+c.Axis+"):"), Wrap(c.Reason, 74, "    "))
 		Chart(w, c, p)
 		if c.Hint != "" {
-			fmt.Fprintf(w, "  %s %s\n", p.unfinished.Sprint("hint:"), wrapIndent(c.Hint, 70, "        "))
+			fmt.Fprintf(w, "  %s %s\n", p.Unfinished.Sprint("hint:"), wrapIndent(c.Hint, 70, "        "))
 		}
 	}
 }
 
 // Chart draws the graded code's and the reference's nanoseconds per call at each size, on a
 // logarithmic scale so that both fit in 80 columns.
-func Chart(w io.Writer, c result.Complexity, p palette) {
-	const width = 40
+func Chart(w io.Writer, c result.Complexity, p Palette) {
+	const width = 36
 	hi, lo := 1.0, math.Inf(1)
 	for _, pt := range c.Points {
 		hi = math.Max(hi, math.Max(pt.Learner, pt.Reference))
@@ -285,14 +300,14 @@ func Chart(w io.Writer, c result.Complexity, p palette) {
 		frac := math.Log(math.Max(ns, lo)/lo) / math.Log(hi/lo)
 		return strings.Repeat("█", max(1, int(math.Round(frac*width))))
 	}
-	fmt.Fprintf(w, "    %s\n", p.dim.Sprintf("time per call as %s grows (log scale)", c.Axis))
+	fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("time per call as %s grows (log scale)", c.Axis))
 	for _, pt := range c.Points {
 		capped := ""
 		if pt.Capped {
-			capped = "+ (stopped at its budget)"
+			capped = " (and more)"
 		}
-		fmt.Fprintf(w, "    %-10s you %s %s%s\n", fmt.Sprintf("%s=%d", c.Axis, pt.Size), p.bad.Sprint(bar(pt.Learner)), nanos(pt.Learner), capped)
-		fmt.Fprintf(w, "    %-10s ref %s %s\n", "", p.good.Sprint(bar(pt.Reference)), nanos(pt.Reference))
+		fmt.Fprintf(w, "    %-12s you %s %s%s\n", fmt.Sprintf("%s=%d", c.Axis, pt.Size), p.Bad.Sprint(bar(pt.Learner)), nanos(pt.Learner), capped)
+		fmt.Fprintf(w, "    %-12s ref %s %s\n", "", p.Good.Sprint(bar(pt.Reference)), nanos(pt.Reference))
 	}
 }
 
@@ -330,16 +345,16 @@ func JSON(w io.Writer, results []*result.Result, single bool) error {
 
 // Summary writes one line per result and a total, after several results.
 func Summary(w io.Writer, results []*result.Result, o Options) {
-	p := newPalette(o.Color)
+	p := NewPalette(o.Color)
 	accepted := 0
 	for _, r := range results {
 		if r.Accepted() {
 			accepted++
 		}
 	}
-	fmt.Fprintf(w, "%s\n", p.bold.Sprintf("%d of %d accepted", accepted, len(results)))
+	fmt.Fprintf(w, "%s\n", p.Bold.Sprintf("%d of %d accepted", accepted, len(results)))
 	for _, r := range results {
-		c := p.verdictColor(r.Verdict)
+		c := p.Verdict(r.Verdict)
 		fmt.Fprintf(w, "  %-15s %s\n", r.Exercise, c.Sprint(Mark(r.Verdict)+" "+r.Verdict.Words()))
 	}
 }
@@ -362,7 +377,7 @@ func indent(s, prefix string) string {
 	return strings.Join(lines, "\n")
 }
 
-// wrap breaks s into lines of at most width runes at spaces.
+// wrap breaks s into lines of at most width runes at spaces, keeping its line breaks.
 func wrap(s string, width int) string {
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
@@ -381,4 +396,9 @@ func wrap(s string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
+}
+
+// Wrap breaks s into lines of at most width runes at spaces, each line after prefix.
+func Wrap(s string, width int, prefix string) string {
+	return indent(wrap(s, width), prefix)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"kata/grader/report"
 
 	"github.com/spf13/cobra"
 
@@ -51,7 +52,7 @@ func hintRun(_ context.Context, o *hintOptions) error {
 	if err != nil {
 		return err
 	}
-	w, p := o.streams.Out, newPalette(o.streams.colorOn(o.noColor))
+	w, p := o.streams.Out, report.NewPalette(o.streams.colorOn(o.noColor))
 	total := len(e.Hints)
 	if total == 0 {
 		fmt.Fprintf(w, "%s has no hints.\n", e.Name)
@@ -61,7 +62,7 @@ func hintRun(_ context.Context, o *hintOptions) error {
 		used := min(k.progress().Get(e.Name).HintsUsed, total)
 		if used == 0 {
 			fmt.Fprintf(w, "No hints used for %s yet: %s shows the first of %d.\n",
-				e.Name, p.code.Sprint("kata hint "+e.Name), total)
+				e.Name, p.Code.Sprint("kata hint "+e.Name), total)
 			return nil
 		}
 		for i := range used {
@@ -88,21 +89,21 @@ func hintRun(_ context.Context, o *hintOptions) error {
 }
 
 // writeHint writes hint number level (from 1) of e.
-func writeHint(w io.Writer, e *exercise.Exercise, level int, p palette) {
-	fmt.Fprintln(w, p.bold.Sprintf("Hint %d of %d · %s · %s", level, len(e.Hints), e.Name, e.Title))
+func writeHint(w io.Writer, e *exercise.Exercise, level int, p report.Palette) {
+	fmt.Fprintln(w, p.Bold.Sprintf("Hint %d of %d · %s · %s", level, len(e.Hints), e.Name, e.Title))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, wrap(e.Hints[level-1], termWidth-4, "  "))
+	fmt.Fprintln(w, report.Wrap(e.Hints[level-1], termWidth-4, "  "))
 }
 
 // writeHintFooter says what comes after hint number level: another hint, or none.
-func writeHintFooter(w io.Writer, e *exercise.Exercise, level int, p palette) {
+func writeHintFooter(w io.Writer, e *exercise.Exercise, level int, p report.Palette) {
 	fmt.Fprintln(w)
 	if left := len(e.Hints) - level; left > 0 {
-		fmt.Fprintf(w, "%s shows the next one (%d more).\n", p.code.Sprint("kata hint "+e.Name), left)
+		fmt.Fprintf(w, "%s shows the next one (%d more).\n", p.Code.Sprint("kata hint "+e.Name), left)
 		return
 	}
 	fmt.Fprintf(w, "That is the last hint. Still stuck? %s shows the reference.\n",
-		p.code.Sprint("kata solution "+e.Name))
+		p.Code.Sprint("kata solution "+e.Name))
 }
 
 // exactlyOne accepts exactly one argument, an exercise name; otherwise it is a usage error

@@ -49,19 +49,19 @@ func listRun(_ context.Context, o *listOptions) error {
 	if err != nil {
 		return err
 	}
-	writeList(o.streams.Out, k.progress(), newPalette(o.streams.colorOn(o.noColor)))
+	writeList(o.streams.Out, k.progress(), report.NewPalette(o.streams.colorOn(o.noColor)))
 	return nil
 }
 
 // writeList writes the practice list with the learner's progress, then the progress line.
-func writeList(w io.Writer, st *progress.State, p palette) {
+func writeList(w io.Writer, st *progress.State, p report.Palette) {
 	next := st.Next(exercise.Names())
 	for i, e := range exercise.All() {
 		mark := "  "
 		if e.Name == next {
-			mark = p.bold.Sprint("→ ")
+			mark = p.Bold.Sprint("→ ")
 		}
-		fmt.Fprintf(w, "%s%2d  %s  %-6s  %s\n", mark, i+1, p.bold.Sprintf("%-13s", e.Name), e.Difficulty, p.dim.Sprint(e.Slug))
+		fmt.Fprintf(w, "%s%2d  %s  %-6s  %s\n", mark, i+1, p.Bold.Sprintf("%-13s", e.Name), e.Difficulty, p.Dim.Sprint(e.Slug))
 		fmt.Fprintln(w, fitParts("      ", status(st.Get(e.Name), len(e.Hints), p)))
 	}
 	fmt.Fprintln(w)
@@ -69,20 +69,20 @@ func writeList(w io.Writer, st *progress.State, p palette) {
 }
 
 // status describes the learner's progress on one exercise, in parts to be joined with " · ".
-func status(pr progress.Progress, hints int, p palette) []string {
+func status(pr progress.Progress, hints int, p report.Palette) []string {
 	var parts []string
 	switch {
 	case !pr.IsStarted():
-		return []string{p.dim.Sprint("not started")}
+		return []string{p.Dim.Sprint("not started")}
 	case pr.IsSolved():
-		parts = append(parts, p.good.Sprint(report.Mark(verdict.Accepted)+" solved "+pr.Solved.Local().Format("2006-01-02")))
+		parts = append(parts, p.Good.Sprint(report.Mark(verdict.Accepted)+" solved "+pr.Solved.Local().Format("2006-01-02")))
 		if pr.LastVerdict != "" && !pr.LastVerdict.IsAccepted() {
 			parts = append(parts, "last run: "+verdictWords(pr.LastVerdict, p))
 		}
 	case pr.Attempts > 0:
 		parts = append(parts, verdictWords(pr.LastVerdict, p))
 	default:
-		parts = append(parts, p.dim.Sprint("not run yet"))
+		parts = append(parts, p.Dim.Sprint("not run yet"))
 	}
 	if pr.Attempts > 0 {
 		parts = append(parts, plural(pr.Attempts, "attempt"))
@@ -96,25 +96,25 @@ func status(pr progress.Progress, hints int, p palette) []string {
 }
 
 // verdictWords is a verdict's mark and words in its colour: "✗ wrong answer".
-func verdictWords(v verdict.Verdict, p palette) string {
-	return p.tone(v).Sprint(report.Mark(v) + " " + v.Words())
+func verdictWords(v verdict.Verdict, p report.Palette) string {
+	return p.Verdict(v).Sprint(report.Mark(v) + " " + v.Words())
 }
 
 // progressLine counts the solved exercises and names the next one: "2/5 solved · next: kata
 // run trie".
-func progressLine(st *progress.State, p palette) string {
+func progressLine(st *progress.State, p report.Palette) string {
 	count := solvedCount(st, p)
 	next := st.Next(exercise.Names())
 	if next == "" {
 		return count + " · all done: kata run --all grades them all again"
 	}
-	return count + " · next: " + p.code.Sprint("kata run "+next)
+	return count + " · next: " + p.Code.Sprint("kata run "+next)
 }
 
 // solvedCount is "2/5 solved".
-func solvedCount(st *progress.State, p palette) string {
+func solvedCount(st *progress.State, p report.Palette) string {
 	names := exercise.Names()
-	return p.bold.Sprintf("%d/%d solved", st.SolvedCount(names), len(names))
+	return p.Bold.Sprintf("%d/%d solved", st.SolvedCount(names), len(names))
 }
 
 // fitParts joins parts with " · " on lines that start with prefix and fit the terminal's

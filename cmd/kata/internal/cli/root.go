@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"kata/grader/report"
 	"os"
 	"os/signal"
 	"strings"
@@ -140,7 +141,7 @@ func fitLines(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if visibleLen(l) > termWidth-2 && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t") {
-			lines[i] = wrap(l, termWidth-2, "")
+			lines[i] = report.Wrap(l, termWidth-2, "")
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -135,10 +135,10 @@ func runRun(ctx context.Context, o *runOptions) error {
 	}
 	err = printResults(o.streams, results, !o.all, o.json, o.noColor, o.verbose)
 	if st != nil && !o.json && (len(solved) > 0 || o.all) {
-		p := newPalette(o.streams.colorOn(o.noColor))
+		p := report.NewPalette(o.streams.colorOn(o.noColor))
 		fmt.Fprintln(o.streams.Out)
 		for _, name := range solved {
-			fmt.Fprintln(o.streams.Out, p.good.Sprintf("%s %s solved!", report.Mark(verdict.Accepted), name))
+			fmt.Fprintln(o.streams.Out, p.Good.Sprintf("%s %s solved!", report.Mark(verdict.Accepted), name))
 		}
 		fmt.Fprintln(o.streams.Out, progressLine(st, p))
 	}

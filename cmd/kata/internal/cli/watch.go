@@ -159,17 +159,17 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 		return nil // stopped: the next screen, or the shell, comes next
 	}
 	color := s.colorOn(o.noColor)
-	p := newPalette(color)
+	p := report.NewPalette(color)
 	switch {
 	case s.OutTerminal:
 		fmt.Fprint(s.Out, "\x1b[H\x1b[2J") // a clean screen for each run
 	case run > 1:
 		fmt.Fprintln(s.Out) // a log, with a blank line between runs
 	}
-	fmt.Fprintln(s.Out, p.dim.Sprintf("kata watch · %s · %s · run %d at %s", e.Name, e.Title, run, s.now().Format("15:04:05")))
+	fmt.Fprintln(s.Out, p.Dim.Sprintf("kata watch · %s · %s · run %d at %s", e.Name, e.Title, run, s.now().Format("15:04:05")))
 	fmt.Fprintln(s.Out)
 	footer := func() {
-		fmt.Fprintf(s.Out, "\n%s\n", p.dim.Sprintf("Watching %s: save a .go file to grade it again, Ctrl-C to stop.",
+		fmt.Fprintf(s.Out, "\n%s\n", p.Dim.Sprintf("Watching %s: save a .go file to grade it again, Ctrl-C to stop.",
 			k.displayDir(k.exerciseDir(e.Name))))
 	}
 	if err != nil {
@@ -185,18 +185,18 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 		return nil
 	}
 	fmt.Fprintln(s.Out)
-	fmt.Fprintf(s.Out, "%s %s.\n", p.good.Sprintf("%s %s solved!", report.Mark(verdict.Accepted), e.Name), solvedCount(st, p))
+	fmt.Fprintf(s.Out, "%s %s.\n", p.Good.Sprintf("%s %s solved!", report.Mark(verdict.Accepted), e.Name), solvedCount(st, p))
 	next := st.Next(exercise.Names())
 	switch {
 	case next == "":
 		footer()
 		return nil
 	case !interactive:
-		fmt.Fprintf(s.Out, "Next: %s\n", p.code.Sprint("kata watch "+next))
+		fmt.Fprintf(s.Out, "Next: %s\n", p.Code.Sprint("kata watch "+next))
 		footer()
 		return nil
 	}
-	fmt.Fprintf(s.Out, "\nPress Enter to go on to %s, or Ctrl-C to stop.\n", p.bold.Sprint(next))
+	fmt.Fprintf(s.Out, "\nPress Enter to go on to %s, or Ctrl-C to stop.\n", p.Bold.Sprint(next))
 	n, _ := exercise.Lookup(next)
 	return n
 }
