@@ -135,17 +135,22 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 		return nil, &KitError{Msg: "cannot make a scratch folder: " + err.Error()}
 	}
 	p.work = work
+	goTmp := filepath.Join(work, "go")
+	if err := os.Mkdir(goTmp, 0o700); err != nil {
+		p.Close()
+		return nil, &KitError{Msg: "cannot make a scratch folder: " + err.Error()}
+	}
 
 	stage(r, "checking")
 	checked := make(chan checkOutcome, 1)
 	go func() {
-		rep, err := rules.Check(ctx, rules.Spec{Root: r.Root, Exercise: r.Exercise, Dir: r.Dir})
+		rep, err := rules.Check(ctx, rules.Spec{Root: r.Root, Exercise: r.Exercise, Dir: r.Dir, GoTmp: goTmp})
 		checked <- checkOutcome{rep, err}
 	}()
 	stage(r, "building")
 	built, buildErr := build.Build(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Reference: reference,
-		Suite: entry.Import, Binding: entry.Binding, Work: work, Output: reusable(r, reference),
+		Suite: entry.Import, Binding: entry.Binding, Work: work, GoTmp: goTmp, Output: reusable(r, reference),
 	})
 	check := <-checked
 	if err := ctx.Err(); err != nil {

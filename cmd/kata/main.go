@@ -11,16 +11,5 @@ import (
 )
 
 func main() {
-	os.Exit(run())
-}
-
-// run runs kata, with the go commands it starts keeping their scratch files in one folder of
-// kata's own, removed when kata ends, Ctrl-C included: a go command stopped by Ctrl-C leaves
-// its scratch folder behind.
-func run() int {
-	if tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "kata-gotmp-"); err == nil {
-		defer os.RemoveAll(tmp)
-		os.Setenv("GOTMPDIR", tmp)
-	}
-	return cli.Main(os.Args[1:], cli.System())
+	os.Exit(cli.Main(os.Args[1:], cli.System()))
 }

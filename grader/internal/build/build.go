@@ -50,6 +50,8 @@ type Spec struct {
 	Suite     string // import path of the exercise's suite
 	Binding   string // Go expression building the suite's API from the package P
 	Work      string // a scratch folder for the overlay, the generated main and the binary
+	// GoTmp, if set, is where the go command keeps its scratch files.
+	GoTmp string
 	// Output, if set, is where the test program goes instead of Work: a stable path lets the
 	// go command see that the program is up to date and skip linking it again.
 	Output string
@@ -186,7 +188,7 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	}
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlayFile, "-o", binary, "./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
 	cmd.Dir = s.Root
-	cmd.Env = Env()
+	cmd.Env = Env(s.GoTmp)
 	Interruptible(cmd)
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
@@ -221,13 +223,19 @@ func Interruptible(cmd *exec.Cmd) {
 
 // Env is the environment for the go command: the user's, without what would change the build
 // (a go.work above the kit, GOFLAGS) and without cgo, so no C toolchain runs for the learner.
-func Env() []string {
+// The go command keeps its scratch files in goTmp when it is set: a go command stopped by
+// Ctrl-C leaves them behind, so the judge gives it a folder it removes itself.
+func Env(goTmp string) []string {
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		return strings.HasPrefix(kv, "GOFLAGS=") || strings.HasPrefix(kv, "GOWORK=") ||
 			strings.HasPrefix(kv, "CGO_ENABLED=") || strings.HasPrefix(kv, "GOOS=") ||
-			strings.HasPrefix(kv, "GOARCH=")
+			strings.HasPrefix(kv, "GOARCH=") || goTmp != "" && strings.HasPrefix(kv, "GOTMPDIR=")
 	})
-	return append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+	if goTmp != "" {
+		env = append(env, "GOTMPDIR="+goTmp)
+	}
+	return env
 }
 
 func mustRel(base, target string) string {

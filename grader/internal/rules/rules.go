@@ -51,6 +51,7 @@ type Spec struct {
 	Root     string // the kit's root
 	Exercise *exercise.Exercise
 	Dir      string // the graded package's folder
+	GoTmp    string // where the go command keeps its scratch files ("" for the default)
 }
 
 // Check type-checks the package in s.Dir as the build would see it and checks its API and
@@ -75,7 +76,7 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedSyntax,
 		Dir:     s.Root,
-		Env:     build.Env(),
+		Env:     build.Env(s.GoTmp),
 		Overlay: overlay,
 		Tests:   false,
 	}
