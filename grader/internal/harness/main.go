@@ -41,7 +41,6 @@ type runner struct {
 	tracing bool
 	verify  bool // the graded package is a reference, checked on reference-free tests
 	opts    Options
-	current *T // the test under way, for the watchdog
 	watch   *watchdog
 }
 

@@ -296,14 +296,3 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 	}
 	return f
 }
-
-// round rounds a duration for messages.
-func round(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(100 * time.Microsecond)
-	}
-	return d.Round(time.Microsecond)
-}
