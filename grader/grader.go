@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -107,6 +108,7 @@ type Prepared struct {
 	binary  string
 	static  *result.Result // the verdict when the package cannot run: compile error, broken rule
 	started time.Time
+	goTmp   string // the go command's scratch folder
 }
 
 // Prepare checks the rules and builds the test program. Close removes what it made.
@@ -135,11 +137,20 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 		return nil, &KitError{Msg: "cannot make a scratch folder: " + err.Error()}
 	}
 	p.work = work
-	goTmp := filepath.Join(work, "go")
-	if err := os.Mkdir(goTmp, 0o700); err != nil {
+	// The go command links the test program in its scratch folder and renames it into place,
+	// which is atomic (a run of the previous program is not disturbed) only within one file
+	// system: a reused program's scratch folder sits beside it.
+	output := reusable(r, reference)
+	goTmpParent := work
+	if output != "" {
+		goTmpParent = filepath.Dir(output)
+	}
+	goTmp, err := os.MkdirTemp(goTmpParent, "go-")
+	if err != nil {
 		p.Close()
 		return nil, &KitError{Msg: "cannot make a scratch folder: " + err.Error()}
 	}
+	p.goTmp = goTmp
 
 	stage(r, "checking")
 	checked := make(chan checkOutcome, 1)
@@ -150,7 +161,7 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	stage(r, "building")
 	built, buildErr := build.Build(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Reference: reference,
-		Suite: entry.Import, Binding: entry.Binding, Work: work, GoTmp: goTmp, Output: reusable(r, reference),
+		Suite: entry.Import, Binding: entry.Binding, Work: work, GoTmp: goTmp, Output: output,
 	})
 	check := <-checked
 	if err := ctx.Err(); err != nil {
@@ -183,11 +194,43 @@ func reusable(r Request, reference string) string {
 		return ""
 	}
 	key := sha256.Sum256([]byte(abs(r.Root) + "\x00" + abs(r.Dir) + "\x00" + abs(reference)))
-	dir = filepath.Join(dir, "kata", r.Exercise.Name+"-"+hex.EncodeToString(key[:8]))
+	cache := filepath.Join(dir, "kata")
+	dir = filepath.Join(cache, r.Exercise.Name+"-"+hex.EncodeToString(key[:8]))
+	if _, err := os.Stat(dir); err != nil {
+		prune(cache, MaxReused-1)
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return ""
 	}
+	now := time.Now()
+	os.Chtimes(dir, now, now) // kept fresh, so pruning removes the least recently used
 	return filepath.Join(dir, "kata-tests")
+}
+
+// MaxReused is how many test programs kata keeps in the user's cache: a learner's five
+// exercises and a few more folders graded with --impl.
+const MaxReused = 16
+
+// prune removes the least recently used test programs in cache beyond keep.
+func prune(cache string, keep int) {
+	entries, err := os.ReadDir(cache)
+	if err != nil || len(entries) <= keep {
+		return
+	}
+	type aged struct {
+		path string
+		at   time.Time
+	}
+	var dirs []aged
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && e.IsDir() {
+			dirs = append(dirs, aged{filepath.Join(cache, e.Name()), info.ModTime()})
+		}
+	}
+	sort.Slice(dirs, func(i, j int) bool { return dirs[i].at.After(dirs[j].at) })
+	for _, d := range dirs[min(keep, len(dirs)):] {
+		os.RemoveAll(d.path)
+	}
 }
 
 func abs(path string) string {
@@ -227,8 +270,11 @@ func (p *Prepared) Run(ctx context.Context, seed uint64) (*result.Result, error)
 	return res, nil
 }
 
-// Close removes the scratch folder with the test program.
+// Close removes the scratch folders, with the test program unless it is reused.
 func (p *Prepared) Close() error {
+	if p.goTmp != "" {
+		os.RemoveAll(p.goTmp)
+	}
 	if p.work == "" {
 		return nil
 	}
