@@ -34,8 +34,9 @@ func kitRoot(t *testing.T) string {
 var testLimits = Limits{Wall: 60 * time.Second, Memory: 256 << 20, OpLimit: 2 * time.Second, Output: 64 << 10}
 
 // TestSubmissions grades every submission under testdata/ through the real pipeline (real go
-// builds, a real child process) and checks it gets the verdict its folder names. This is the
-// judge's regression suite: every bug that slips through adds a submission here.
+// builds, a real child process) and checks it gets the verdict its folder names, as kata verify
+// --submissions does for an instructor's tree. This is the judge's regression suite: every bug
+// that slips through adds a submission here.
 func TestSubmissions(t *testing.T) {
 	root := kitRoot(t)
 	subs, err := Submissions(filepath.Join(root, "grader", "testdata"))
@@ -52,14 +53,11 @@ func TestSubmissions(t *testing.T) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			before := digest(t, s.Dir)
-			res, err := Judge(context.Background(), Request{
-				Root: root, Exercise: s.Exercise, Dir: s.Dir, Solutions: filepath.Join(root, "solutions"),
-				Seed: 20261202, Limits: testLimits,
-			})
-			if err != nil {
-				t.Fatalf("judge error: %v", err)
+			o := JudgeSubmission(context.Background(), root, filepath.Join(root, "solutions"), s, 20261202, testLimits)
+			if o.Err != nil {
+				t.Fatalf("judge error: %v", o.Err)
 			}
-			if res.Verdict != s.Expected {
+			if res := o.Result; !o.OK() {
 				t.Errorf("verdict %s, want %s: %s (test %s)\n%s", res.Verdict, s.Expected, res.Message, res.Test, caseText(res.Case))
 			}
 			if after := digest(t, s.Dir); after != before {

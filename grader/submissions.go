@@ -1,12 +1,16 @@
 package grader
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync"
 
 	"kata/grader/exercise"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -61,4 +65,50 @@ func Submissions(root string) ([]Submission, error) {
 	}
 	sort.SliceStable(subs, func(i, j int) bool { return subs[i].Dir < subs[j].Dir })
 	return subs, nil
+}
+
+// Outcome is how a submission fared against the verdict its folder names.
+type Outcome struct {
+	Submission Submission
+	Result     *result.Result // nil when Err is set
+	Err        error          // the judge could not take the submission (a usage or kit error)
+}
+
+// OK reports whether the submission got the verdict its folder names.
+func (o Outcome) OK() bool { return o.Err == nil && o.Result.Verdict == o.Submission.Expected }
+
+// JudgeSubmissions judges every submission against the references in solutions, workers at a
+// time (0: one per core), and returns the outcomes in the submissions' order. done, if set, is
+// told of each outcome as it comes. This is how kata verify --submissions and the judge's own
+// regression suite grade a Kattis-style tree.
+func JudgeSubmissions(ctx context.Context, root, solutions string, subs []Submission, seed uint64,
+	limits Limits, workers int, done func(Outcome)) []Outcome {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	out := make([]Outcome, len(subs))
+	sem := make(chan struct{}, workers)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i, s := range subs {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out[i] = JudgeSubmission(ctx, root, solutions, s, seed, limits)
+			if done != nil {
+				mu.Lock()
+				done(out[i])
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// JudgeSubmission judges one submission against the references in solutions.
+func JudgeSubmission(ctx context.Context, root, solutions string, s Submission, seed uint64, limits Limits) Outcome {
+	res, err := Judge(ctx, Request{Root: root, Exercise: s.Exercise, Dir: s.Dir, Solutions: solutions,
+		Seed: seed, Limits: limits})
+	return Outcome{Submission: s, Result: res, Err: err}
 }

@@ -21,6 +21,9 @@ type Options struct {
 	Color bool // use colours
 	// Verbose shows every test and the full output of the graded code.
 	Verbose bool
+	// NoCost leaves out the operations' costs: references checked by kata verify run no
+	// performance tests.
+	NoCost bool
 }
 
 // Palette holds the colours of one rendering, on or off. Every command colours verdicts with
@@ -144,7 +147,9 @@ func Human(w io.Writer, r *result.Result, o Options) {
 	if r.Hint != "" && r.Verdict != verdict.TimeLimitExceeded {
 		fmt.Fprintf(w, "\n  %s %s\n", p.Unfinished.Sprint("hint:"), wrapIndent(r.Hint, 70, "        "))
 	}
-	writeComplexity(w, r, p)
+	if !o.NoCost {
+		writeComplexity(w, r, p)
+	}
 	writeTests(w, r, p, o)
 	if out := r.Output; out != nil && (o.Verbose || r.Verdict != verdict.Accepted) {
 		writeOutput(w, out, p, o)

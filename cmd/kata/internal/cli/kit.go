@@ -146,3 +146,11 @@ func lookup(name string) (*exercise.Exercise, error) {
 	}
 	return e, nil
 }
+
+// resolve makes a path given on the command line absolute, relative to the working folder wd.
+func resolve(wd, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(wd, path)
+}

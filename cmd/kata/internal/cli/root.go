@@ -100,12 +100,12 @@ With no command, kata shows the practice list.`,
 	}
 	list := &listOptions{streams: s}
 	root.RunE = func(cmd *cobra.Command, args []string) error { return listRun(cmd.Context(), list) }
-	root.Flags().BoolVar(&list.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
+	root.Flags().BoolVar(&list.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErr("%v (see %s --help)", err, cmd.CommandPath())
 	})
 	root.AddCommand(newList(s), newRun(s), newWatch(s), newHint(s), newReset(s), newRestore(s),
-		newSolution(s), newVerify(s))
+		newSolution(s), newVerify(s), newDev(s))
 	addDefaultCommands(root)
 	return root
 }

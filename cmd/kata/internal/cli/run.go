@@ -31,6 +31,8 @@ type runOptions struct {
 	seed    string
 	noColor bool
 	verbose bool
+	// solutions is --solutions: another tree of references, checked before use.
+	solutions string
 }
 
 func newRun(s *Streams) *cobra.Command {
@@ -64,8 +66,9 @@ that replays the run.`,
 	f.StringVar(&o.impl, "impl", "", "grade the package in `DIR` instead of exercises/NAME")
 	f.BoolVar(&o.json, "json", false, "print one JSON document on stdout, nothing else")
 	f.StringVar(&o.seed, "seed", "", "replay the randomized tests with seed `N`")
-	f.BoolVar(&o.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
+	f.BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every hidden test and everything your code printed")
+	f.StringVar(&o.solutions, "solutions", "", "judge against the references in `DIR`, checked first")
 	return cmd
 }
 
@@ -96,6 +99,19 @@ func runRun(ctx context.Context, o *runOptions) error {
 		}
 		exercises = []*exercise.Exercise{e}
 	}
+	solutions, err := solutionsFolder(k.root, o.streams.Dir, o.solutions)
+	if err != nil {
+		return err
+	}
+	if o.solutions != "" {
+		// Another tree of references is proven on its own terms before anyone is graded
+		// against it: a wrong one would mark every learner wrong.
+		for _, e := range exercises {
+			if _, err := grader.VerifyReference(ctx, k.root, solutions, e, seed); err != nil {
+				return err
+			}
+		}
+	}
 	reqs := make([]grader.Request, len(exercises))
 	for i, e := range exercises {
 		dir := k.exerciseDir(e.Name)
@@ -106,7 +122,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 			}
 		}
 		reqs[i] = grader.Request{
-			Root: k.root, Exercise: e, Dir: dir, Solutions: filepath.Join(k.root, "solutions"),
+			Root: k.root, Exercise: e, Dir: dir, Solutions: solutions,
 			Seed: seed, Strict: o.impl != "", Reuse: true,
 		}
 	}
@@ -159,6 +175,9 @@ func replay(r *result.Result, o *runOptions, seed uint64) string {
 	cmd := "kata run " + r.Exercise
 	if o.impl != "" {
 		cmd += " --impl " + quoteArg(o.impl)
+	}
+	if o.solutions != "" {
+		cmd += " --solutions " + quoteArg(o.solutions)
 	}
 	return cmd + " --seed " + strconv.FormatUint(seed, 10)
 }

@@ -58,7 +58,7 @@ watching.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.seed, "seed", "", "grade every run with seed `N` (a fresh seed each run otherwise)")
-	f.BoolVar(&o.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
+	f.BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every hidden test and everything your code printed")
 	return cmd
 }
