@@ -39,7 +39,7 @@ shows again every hint you have used so far, and counts none.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.all, "all", false, "show every hint used so far, and count none")
-	cmd.Flags().BoolVar(&o.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
+	cmd.Flags().BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	return cmd
 }
 

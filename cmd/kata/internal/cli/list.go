@@ -40,7 +40,7 @@ Your progress is kept in .kata/state.json in the kit (git ignores it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return listRun(cmd.Context(), o) },
 	}
-	cmd.Flags().BoolVar(&o.noColor, "no-color", false, "no colours (also NO_COLOR, and when stdout is not a terminal)")
+	cmd.Flags().BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	return cmd
 }
 
