@@ -87,7 +87,8 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 	if undoL != nil {
 		m.t.Invoke(c, func() any { undoL(probe); return nil })
 	}
-	if !m.Afford(time.Duration(float64(d) / float64(probe) * float64(ops*m.Repeats))) {
+	estimate := time.Duration(float64(d) / float64(probe) * float64(ops))
+	if !m.Afford(estimate * time.Duration(m.Repeats)) {
 		rd := cpu(func() { reference(probe) })
 		m.ref += rd
 		if undoR != nil {
@@ -104,7 +105,7 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 		for _, isLearner := range sides {
 			var d time.Duration
 			if isLearner {
-				d = cpu(func() { m.t.Invoke(c, func() any { learner(ops); return nil }) })
+				d = cpu(func() { m.t.invokeBatch(c, batchLimit(estimate), func() { learner(ops) }) })
 				m.learner += d
 				if undoL != nil {
 					m.t.Invoke(c, func() any { undoL(ops); return nil })
@@ -181,7 +182,10 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		}
 		c := Call{Method: l.Grow.Series.Op}
 		var dl, dr time.Duration
-		growL := func() { dl = cpu(func() { m.t.Invoke(c, func() any { l.Grow.Run(learner, prev, n); return nil }) }) }
+		predicted := time.Duration(2 * lastGrow * float64(n-prev) * float64(n) / float64(max(prev, 1)))
+		growL := func() {
+			dl = cpu(func() { m.t.invokeBatch(c, batchLimit(predicted), func() { l.Grow.Run(learner, prev, n) }) })
+		}
 		growR := func() { dr = cpu(func() { l.Grow.Run(ref, prev, n) }) }
 		if i%2 == 0 {
 			growL()
@@ -235,6 +239,17 @@ func decided(series []*growth.Series) bool {
 		return !d.OK && !d.Unsure && d.Observed != s.Expected
 	})
 }
+
+// batchLimit is how long a batch of calls expected to take about estimate may run before the
+// watchdog calls it stuck: ten times the estimate, and never less than BatchFloor. The meter's
+// budget stops a slow solution long before; this catches a batch that never ends.
+func batchLimit(estimate time.Duration) time.Duration {
+	return max(BatchFloor, 10*estimate)
+}
+
+// BatchFloor is the least time a measured batch of calls may run before the watchdog calls it
+// stuck: a whole growth window of a slow but right solution, on a busy machine.
+const BatchFloor = 20 * time.Second
 
 // unsure reports whether some series's judgement is still unsure.
 func unsure(series []*growth.Series) bool {

@@ -31,6 +31,9 @@ type T struct {
 	opCount atomic.Uint64
 	// goid is the id of the goroutine running the test, for the watchdog.
 	goid atomic.Uint64
+	// batch, when not zero, is how long the call under way may run: it is a batch of many
+	// calls (a performance measurement), not one.
+	batch atomic.Int64
 }
 
 // stop is the panic value with which T ends a failed test.
@@ -138,6 +141,16 @@ func (t *T) Invoke(c Call, f func() any) any {
 	r := f()
 	t.leave() // not deferred: after a panic the runner must still see the call
 	return r
+}
+
+// invokeBatch is Invoke for a batch of many calls, which may run for up to limit before the
+// watchdog calls it stuck.
+func (t *T) invokeBatch(c Call, limit time.Duration, f func()) {
+	t.batch.Store(int64(limit))
+	t.enter(&c)
+	f()
+	t.leave()
+	t.batch.Store(0)
 }
 
 // MustPanic runs f, a call of the graded code described by c that the contract says must panic,

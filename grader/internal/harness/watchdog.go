@@ -68,29 +68,30 @@ func (w *watchdog) loop() {
 			lastCount, lastChange = count, now
 		}
 		op := t.op.Load()
-		if op == nil || now.Sub(lastChange) < w.opLimit {
+		limit := max(w.opLimit, time.Duration(t.batch.Load()))
+		if op == nil || now.Sub(lastChange) < limit {
 			continue
 		}
-		w.stuck(t, op)
+		w.stuck(t, op, limit)
 	}
 }
 
 // stuck ends the run for a call that has not returned within the limit, telling a busy call (an
 // endless loop: time_limit_exceeded), a sleeping one (time_limit_exceeded) and a blocked one (a
 // deadlock: runtime_error) apart by the test goroutine's state in the runtime's own listing.
-func (w *watchdog) stuck(t *T, op *Call) {
+func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
 	call := op.Go(t.recvName())
 	state := goroutineState(t.goid.Load())
 	switch {
 	case blocked(state):
 		w.abort(verdict.RuntimeError, fmt.Sprintf(
 			"deadlock: %s has been blocked (%s) for %s: a lock taken twice, or a channel nobody serves",
-			call, state, w.opLimit))
+			call, state, limit))
 	case strings.HasPrefix(state, "sleep"):
-		w.abort(verdict.TimeLimitExceeded, fmt.Sprintf("%s slept for more than %s without returning", call, w.opLimit))
+		w.abort(verdict.TimeLimitExceeded, fmt.Sprintf("%s slept for more than %s without returning", call, limit))
 	}
 	w.abort(verdict.TimeLimitExceeded, fmt.Sprintf(
-		"%s ran for more than %s without returning (an endless loop?)", call, w.opLimit))
+		"%s ran for more than %s without returning (an endless loop?)", call, limit))
 }
 
 // blocked reports whether a goroutine state is a wait on something only another goroutine can
