@@ -105,7 +105,7 @@ With no command, kata shows the practice list.`,
 		return usageErr("%v (see %s --help)", err, cmd.CommandPath())
 	})
 	root.AddCommand(newList(s), newRun(s), newWatch(s), newHint(s), newReset(s), newRestore(s),
-		newSolution(s), newVerify(s), newDev(s))
+		newSolution(s), newVerify(s), newGrade(s), newDev(s))
 	addDefaultCommands(root)
 	return root
 }
