@@ -342,7 +342,6 @@ func gradeReplay(r classroom.Row, solutions string) string {
 	return cmd
 }
 
-
 // nounCount is n with its noun: "1 student", "4 students".
 func nounCount(n int, noun string) string {
 	if n == 1 {
