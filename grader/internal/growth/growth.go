@@ -130,6 +130,9 @@ func Decide(s *Series) Decision {
 			if !grew && d.Slope < WrongSlope {
 				excess = own
 			}
+			if len(s.Samples) < 3 {
+				excess = min(excess, 1) // two sizes cannot tell O(n²) from O(n) with noise
+			}
 			d.Observed = observed(s, excess)
 			d.Reason = fmt.Sprintf("%s grows like %s, expected %s: %s slower than the reference at %s = %d, %s at %s = %d",
 				s.Op, d.Observed, s.Expected, times(last.Ratio()), s.Axis, last.Size, times(first.Ratio()), s.Axis, first.Size)

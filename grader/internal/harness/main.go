@@ -132,6 +132,9 @@ func Run(s *Suite, o Options, c Config, rec *record.Writer) {
 			continue
 		}
 		t := newT(r, test.Name)
+		if test.Kind != Performance {
+			t.backstop = TestBudget // the performance tests keep their own budget
+		}
 		r.follow(t)
 		status, f, elapsed := r.runTest(test, t)
 		r.follow(nil)
@@ -147,6 +150,12 @@ func (r *runner) follow(t *T) {
 		r.watch.follow(t)
 	}
 }
+
+// TestBudget is the CPU time any test but a performance test may take, the graded code and the
+// reference together: a backstop far above what the heaviest test needs (about a second for
+// the reference), so that a solution thousands of times too slow ends with a time limit
+// naming the test, well before the run's wall-clock limit.
+const TestBudget = 10 * time.Second
 
 // DefaultOpLimit is how long one call of the graded code may run before the watchdog stops it.
 // Every operation of every exercise takes microseconds; a call that runs for seconds is stuck.

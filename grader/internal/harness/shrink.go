@@ -3,6 +3,7 @@ package harness
 import (
 	"cmp"
 	"slices"
+	"time"
 )
 
 // shrink looks for a shorter and simpler sequence that still fails the same way as calls,
@@ -11,6 +12,10 @@ import (
 // ShrinkBudget of CPU time is spent. Whatever it returns still fails.
 func shrink[S any](t *T, m *Model[S], calls []Call, kind failKind) []Call {
 	deadline := ThreadCPU() + ShrinkBudget
+	// The failure is found: shrinking has its own deadline, and must not turn it into a time
+	// limit.
+	defer func(b time.Duration) { t.backstop = b }(t.backstop)
+	t.backstop = 0
 	expired := func() bool { return ThreadCPU() > deadline }
 	// fails runs a candidate and, when it fails the same way, returns it cut after the failing call.
 	fails := func(cand []Call) ([]Call, bool) {

@@ -19,9 +19,10 @@ type T struct {
 	run     *runner
 	failure *record.Failure
 
-	started time.Duration // thread CPU time when the test started
-	budget  time.Duration // CPU budget for the current measured stretch; 0 means none
-	mark    time.Duration // thread CPU time when the budget was set
+	started  time.Duration // thread CPU time when the test started
+	backstop time.Duration // CPU time the whole test may take; 0 means no limit
+	budget   time.Duration // CPU budget for the current measured stretch; 0 means none
+	mark     time.Duration // thread CPU time when the budget was set
 
 	// op is the call of the graded code under way, for the watchdog and for crash reports;
 	// nil between calls. recv is the receiver's name in printed calls.
@@ -98,6 +99,11 @@ func (t *T) SetReceiver(recv string) { t.recv.Store(&recv) }
 // atomic stores: every operation of every test goes through them.
 func (t *T) enter(c *Call) {
 	n := t.opCount.Add(1)
+	if n&1023 == 0 && t.backstop > 0 && ThreadCPU()-t.started > t.backstop {
+		t.Fail(&record.Failure{Verdict: string(verdict.TimeLimitExceeded), Op: c.Short(),
+			Message: fmt.Sprintf("hidden test %s took more than %s of CPU time (at %s): some operation is far too slow",
+				t.name, t.backstop, c.Short())})
+	}
 	t.op.Store(c)
 	if t.run.tracing {
 		t.run.write(record.Event{Kind: record.Trace, Test: t.name, Op: c.Go(t.recvName()), Index: int(n)})

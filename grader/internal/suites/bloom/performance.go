@@ -2,6 +2,7 @@ package bloom
 
 import (
 	"encoding/binary"
+	"runtime"
 
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
@@ -34,7 +35,7 @@ func performance(learner, reference API) harness.Test {
 				Sizes: PerfKeys,
 				New:   func() Filter { return learner.New(1<<26, perfK) },
 				Ref:   func() Filter { return reference.New(1<<26, perfK) },
-				Grow: harness.Op[Filter]{
+				Grow: harness.Grower[Filter]{
 					Series: &growth.Series{Op: "Add", Axis: "n", Expected: "O(k)", SlowHint: slowHint,
 						Hint: "Add must only set the key's k bits: a Bloom filter stores no keys and scans " +
 							"no bit array"},
@@ -44,13 +45,13 @@ func performance(learner, reference API) harness.Test {
 						}
 					},
 				},
-				Queries: []harness.Op[Filter]{{
+				Queries: []harness.Query[Filter]{{
 					Series: &growth.Series{Op: "Test", Axis: "n", Expected: "O(k)", SlowHint: slowHint,
 						Hint: "Test must only check the key's k bits: a Bloom filter compares no keys and " +
 							"scans no bit array"},
 					Batch: 1000,
-					Run: func(f Filter, n, batch int) {
-						for i := range batch {
+					Run: func(f Filter, n, count, rep int) {
+						for i := range count {
 							f.Test(keys[(i*7919)%n])
 						}
 					},
@@ -73,9 +74,10 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 		if m.Stopped() {
 			break
 		}
+		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
 		l, r := learner.New(uint64(bits), perfK), reference.New(uint64(bits), perfK)
-		run := func(f Filter, op func(Filter, []byte)) func(int) {
-			return func(count int) {
+		run := func(f Filter, op func(Filter, []byte)) func(int, int) {
+			return func(count, rep int) {
 				for _, k := range some[:count] {
 					op(f, k)
 				}

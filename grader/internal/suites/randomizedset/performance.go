@@ -24,13 +24,13 @@ func performance(learner, reference API) harness.Test {
 				DeleteSeries: &growth.Series{Op: "Remove", Axis: "n", Expected: "O(1)", SlowHint: slowHint,
 					Hint: "Remove grows with the set: swap the element with the last one, fix the moved " +
 						"element's index, then shrink the slice (deleting from the middle shifts everything after it)"},
-				Extra: []harness.Op[RandomizedSet]{{
+				Extra: []harness.Query[RandomizedSet]{{
 					Series: &growth.Series{Op: "GetRandom", Axis: "n", Expected: "O(1)", SlowHint: slowHint,
 						Hint: "GetRandom grows with the set: keep the values in a slice and pick a uniform " +
 							"index; walking a map to a random position takes O(n)"},
 					Batch: harness.KeyedBatch,
-					Run: func(s RandomizedSet, n, batch int) {
-						for range batch {
+					Run: func(s RandomizedSet, n, count, rep int) {
+						for range count {
 							s.GetRandom()
 						}
 					},

@@ -3,6 +3,7 @@ package trie
 import (
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
+	"runtime"
 )
 
 // Performance sizes: the number of words stored (doubling from 3,125 to 200,000), all nine
@@ -29,7 +30,7 @@ func performance(learner, reference API) harness.Test {
 			t.SetReceiver("tr")
 			byWords := harness.Ladder[Trie]{
 				Sizes: PerfWords, New: learner.New, Ref: reference.New,
-				Grow: harness.Op[Trie]{
+				Grow: harness.Grower[Trie]{
 					Series: &growth.Series{Op: "Insert", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
 						Hint: "Insert grows with the number of words stored: walk down one child per letter " +
 							"from the root, creating the missing ones; never compare with the other words"},
@@ -39,14 +40,14 @@ func performance(learner, reference API) harness.Test {
 						}
 					},
 				},
-				Queries: []harness.Op[Trie]{
+				Queries: []harness.Query[Trie]{
 					{
 						Series: &growth.Series{Op: "Search", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
 							Hint: "you are scanning every word: follow the word's letters down from the root, " +
 								"one child per letter, and answer with the end-of-word marker"},
 						Batch: 1000,
-						Run: func(tr Trie, n, batch int) {
-							for i := range batch {
+						Run: func(tr Trie, n, count, rep int) {
+							for i := range count {
 								tr.Search(words[(i*7919)%n][:perfWordLen-i&1]) // a word, then a prefix
 							}
 						},
@@ -56,8 +57,8 @@ func performance(learner, reference API) harness.Test {
 							Hint: "you are scanning every word: a prefix is a path from the root, so follow " +
 								"its letters down and answer whether the path exists"},
 						Batch: 1000,
-						Run: func(tr Trie, n, batch int) {
-							for i := range batch {
+						Run: func(tr Trie, n, count, rep int) {
+							for i := range count {
 								tr.StartsWith(words[(i*7919)%n][:5])
 							}
 						},
@@ -100,6 +101,7 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 		if m.Stopped() {
 			break
 		}
+		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
 		words := make([]string, PerfLongWords)
 		for i := range words {
 			b := make([]byte, length)
@@ -109,8 +111,8 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 			words[i] = string(b)
 		}
 		l, r := learner.New(), reference.New()
-		each := func(tr Trie, op func(Trie, string)) func(int) {
-			return func(count int) {
+		each := func(tr Trie, op func(Trie, string)) func(int, int) {
+			return func(count, rep int) {
 				for _, w := range words[:count] {
 					op(tr, w)
 				}
