@@ -23,7 +23,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"time"
 
 	"kata/grader/exercise"
@@ -331,27 +330,20 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 	if buildErr != nil {
 		return true, &KitError{Msg: "cannot build: " + buildErr.Error()}
 	}
-	if built.Failed && !built.InLearner {
-		return true, &KitError{Msg: fmt.Sprintf("the reference solution or the hidden tests of %s do not build:\n%s",
-			r.Exercise.Name, strings.TrimSpace(built.Output))}
-	}
-	if check.err != nil && !built.Failed {
-		return true, &KitError{Msg: check.err.Error()}
-	}
 	rep := check.rep
 	switch {
-	case built.Failed || rep != nil && len(rep.TypeErrors) > 0:
+	case built.Failed && built.InLearner || rep != nil && len(rep.TypeErrors) > 0:
 		res.Verdict = verdict.CompileError
 		locs := built.Errors
-		if !built.Failed {
+		if !built.Failed || !built.InLearner {
 			locs = rep.TypeErrors
 		}
-		for _, l := range locs {
-			res.Errors = append(res.Errors, result.Location{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message})
-		}
+		res.Errors = append(res.Errors, locations(locs)...)
 		res.Message = fmt.Sprintf("the package does not build: %s", firstLine(res.Errors))
 		return true, nil
-	case len(rep.API) > 0:
+	case rep != nil && len(rep.API) > 0:
+		// Checked before the build's other failures: a package with another API makes the
+		// generated test program fail to build, which is not the kit's fault.
 		if r.Strict {
 			return true, &UsageError{Msg: fmt.Sprintf("%s is not a %s package: %s",
 				build.Display(r.Dir), r.Exercise.Name, rep.API[0])}
@@ -362,6 +354,11 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		}
 		res.Message = "the package does not have the exercise's API: " + rep.API[0]
 		return true, nil
+	case built.Failed:
+		return true, &KitError{Msg: fmt.Sprintf("the reference solution or the hidden tests of %s do not build: %s",
+			r.Exercise.Name, firstLine(locations(built.Errors)))}
+	case check.err != nil:
+		return true, &KitError{Msg: check.err.Error()}
 	case len(rep.Violations) > 0:
 		res.Verdict = verdict.RuleViolation
 		for _, v := range rep.Violations {
@@ -372,6 +369,15 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		return true, nil
 	}
 	return false, nil
+}
+
+// locations converts the build's messages to the result's.
+func locations(locs []build.Location) []result.Location {
+	out := make([]result.Location, len(locs))
+	for i, l := range locs {
+		out[i] = result.Location{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message}
+	}
+	return out
 }
 
 func firstLine(locs []result.Location) string {

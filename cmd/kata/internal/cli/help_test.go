@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -59,5 +61,42 @@ func TestErrorsAreOneLine(t *testing.T) {
 			t.Errorf("kata %s: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr",
 				strings.Join(args, " "), code, e.out, stderr)
 		}
+	}
+}
+
+// TestRunUsageErrors checks the mistakes kata run must answer with one clear line and exit 2:
+// an unknown exercise (with the closest name), --impl at a missing folder, at another
+// package, or at a package with another API, a bad seed, no Go toolchain, and a working
+// folder outside any kit.
+func TestRunUsageErrors(t *testing.T) {
+	e := newEnv(t)
+	otherAPI := t.TempDir()
+	os.WriteFile(filepath.Join(otherAPI, "skiplist.go"), []byte("package skiplist\n\ntype Skiplist struct{}\n\nfunc New() *Skiplist { return nil }\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "skiplsit"}, `did you mean "skiplist"`},
+		{[]string{"run", "trie", "--impl", filepath.Join(t.TempDir(), "none")}, "does not exist"},
+		{[]string{"run", "trie", "--impl", filepath.Join(e.root, "solutions", "hashset")}, "holds package hashset, not package trie"},
+		{[]string{"run", "skiplist", "--impl", otherAPI}, "is not a skiplist package: method Search is missing"},
+		{[]string{"run", "hashset", "--seed", "-3"}, "bad --seed"},
+	} {
+		code := e.run(tc.args...)
+		stderr := e.err.String()
+		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("kata %s: exit %d, stderr %q; want exit 2 and one line saying %q",
+				strings.Join(tc.args, " "), code, stderr, tc.want)
+		}
+	}
+
+	e.streams.Dir = t.TempDir()
+	if code := e.run("run", "hashset"); code != 2 || !strings.Contains(e.err.String(), "not inside a kata kit") {
+		t.Errorf("outside a kit: exit %d, stderr %q", code, e.err)
+	}
+	e.streams.Dir = e.root
+	t.Setenv("PATH", t.TempDir())
+	if code := e.run("run", "hashset"); code != 2 || !strings.Contains(e.err.String(), "no Go toolchain") {
+		t.Errorf("without go on PATH: exit %d, stderr %q", code, e.err)
 	}
 }
