@@ -72,10 +72,13 @@ const (
 	MinSlope = 0.35
 	// WrongSlope is the slope from which a series judged too slow is also said to grow wrongly.
 	WrongSlope = 0.45
-	// SteadySlope and SteadyGrowth: three or more sizes with at least this slope and this growth
-	// are a wrong growth rate even below GrowthLimit.
+	// SteadySlope and SteadyGrowth: three or more sizes, spanning SteadySpan or more, with at
+	// least this slope and this growth are a wrong growth rate even below GrowthLimit.
 	SteadySlope  = 0.7
 	SteadyGrowth = 6.0
+	// SteadySpan is the least span of sizes over which a steady climb counts: over a span of 4,
+	// one noisy window (a large copy landing in it) can fake a slope above 1.
+	SteadySpan = 8
 	// TimeFactor and TimeFloor make the time limit: at the largest size measured the graded code
 	// may take TimeFactor times the reference, plus TimeFloor nanoseconds, per operation.
 	TimeFactor = 30.0
@@ -115,7 +118,7 @@ func Decide(s *Series) Decision {
 		d.Slope = slope(s.Samples)
 		d.Growth = math.Pow(float64(last.Size)/float64(first.Size), d.Slope)
 	}
-	steady := len(s.Samples) >= 3 && d.Slope >= SteadySlope
+	steady := len(s.Samples) >= 3 && last.Size >= SteadySpan*first.Size && d.Slope >= SteadySlope
 	grew := d.Slope >= MinSlope && d.Growth >= GrowthLimit*Margin ||
 		steady && d.Growth >= SteadyGrowth
 	slow := last.Learner > limit*Margin || last.Capped && last.Learner > limit
