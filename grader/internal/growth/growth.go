@@ -76,6 +76,9 @@ const (
 	// least this slope and this growth are a wrong growth rate even below GrowthLimit.
 	SteadySlope  = 0.7
 	SteadyGrowth = 6.0
+	// OwnSlope is the slope of the graded code's own time, beyond the expected class's, from
+	// which a climbing ratio counts as a wrong growth.
+	OwnSlope = 0.8
 	// SteadySpan is the least span of sizes over which a steady climb counts: over a span of 4,
 	// one noisy window (a large copy landing in it) can fake a slope above 1.
 	SteadySpan = 8
@@ -118,19 +121,23 @@ func Decide(s *Series) Decision {
 		d.Slope = slope(s.Samples)
 		d.Growth = math.Pow(float64(last.Size)/float64(first.Size), d.Slope)
 	}
-	steady := len(s.Samples) >= 3 && last.Size >= SteadySpan*first.Size && d.Slope >= SteadySlope
-	grew := d.Slope >= MinSlope && d.Growth >= GrowthLimit*Margin ||
-		steady && d.Growth >= SteadyGrowth
+	wide := len(s.Samples) >= 3 && last.Size >= SteadySpan*first.Size
+	steady := wide && d.Slope >= SteadySlope && d.Growth >= SteadyGrowth
+	// A reference that outgrows the caches slows down too, so the ratio understates a linear
+	// scan: the graded code's own time climbing like n, with the ratio climbing as well,
+	// is a wrong growth too.
+	own := ownSlope(s.Samples) - expectedSlope(s)
+	linear := wide && own >= OwnSlope && d.Slope >= MinSlope && d.Growth >= GrowthLimit/Margin
+	grew := d.Slope >= MinSlope && d.Growth >= GrowthLimit*Margin || steady || linear
 	slow := last.Learner > limit*Margin || last.Capped && last.Learner > limit
 	switch {
 	case grew || slow:
 		d.OK = false
 		// Too slow, and growing: the ratio's slope, or the graded code's own slope when the
 		// reference also slows down as the structure outgrows the caches.
-		own := ownSlope(s.Samples)
-		if grew || len(s.Samples) >= 2 && (d.Slope >= WrongSlope || d.Slope >= MinSlope && own >= 0.8) {
+		if grew || len(s.Samples) >= 2 && (d.Slope >= WrongSlope || d.Slope >= MinSlope && own >= OwnSlope) {
 			excess := d.Slope
-			if !grew && d.Slope < WrongSlope {
+			if d.Slope < WrongSlope && own >= OwnSlope {
 				excess = own
 			}
 			if len(s.Samples) < 3 {
@@ -186,6 +193,15 @@ func slope(samples []Sample) float64 {
 // reference does.
 func ownSlope(samples []Sample) float64 {
 	return fit(samples, func(s Sample) float64 { return s.Learner })
+}
+
+// expectedSlope is the slope of log time over log size the expected cost has along the series'
+// axis: 1 for O(L) along L, 0 otherwise (O(1), O(k), and O(log n) up to a small slope).
+func expectedSlope(s *Series) float64 {
+	if s.Axis == "L" && s.Expected == "O(L)" {
+		return 1
+	}
+	return 0
 }
 
 // fit is the least-squares slope of log(y(sample)) against log(size).

@@ -242,10 +242,20 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 				undoL = func(count, rep int) { q.Undo(learner, n, count, rep) }
 				undoR = func(count, rep int) { q.Undo(ref, n, count, rep) }
 			}
-			ln, rn, ok := m.Pair(Call{Method: q.Series.Op}, q.Batch,
-				func(count, rep int) { q.Run(learner, n, count, rep) },
-				func(count, rep int) { q.Run(ref, n, count, rep) }, undoL, undoR)
-			q.Series.Add(growth.Sample{Size: n, Learner: ln, Reference: rn, Capped: !ok})
+			pair := func() bool {
+				ln, rn, ok := m.Pair(Call{Method: q.Series.Op}, q.Batch,
+					func(count, rep int) { q.Run(learner, n, count, rep) },
+					func(count, rep int) { q.Run(ref, n, count, rep) }, undoL, undoR)
+				q.Series.Add(growth.Sample{Size: n, Learner: ln, Reference: rn, Capped: !ok})
+				return ok
+			}
+			ok := pair()
+			if ok && jumped(q.Series) {
+				// One sample far off the others may be the machine's (a burst of page
+				// reclaim charged to the thread), not the code's: measure it once more, and
+				// the fastest stands.
+				ok = pair()
+			}
 			stoppedQ[j] = !ok
 		}
 		prev = n
@@ -277,6 +287,17 @@ func (l *Ladder[S]) grow(m *Meter, learner, ref S, from, to, i int, predicted ti
 	m.ref += dr
 	return dl, dr
 }
+
+// jumped reports whether a series' last ratio is more than JumpFactor times the one before.
+func jumped(s *growth.Series) bool {
+	k := len(s.Samples)
+	return k >= 2 && s.Samples[k-1].Ratio() > JumpFactor*s.Samples[k-2].Ratio()
+}
+
+// JumpFactor is how far one size's ratio may rise over the previous size's before it is
+// measured again. A doubling of the size never quadruples the ratio of a solution that is
+// at most linear where the reference is logarithmic.
+const JumpFactor = 4
 
 // decided reports whether some series is already judged to grow wrongly beyond doubt. A series
 // that is only too slow goes on being measured while the budget lasts, to see how it grows.
