@@ -77,8 +77,10 @@ const (
 	SteadySlope  = 0.7
 	SteadyGrowth = 6.0
 	// OwnSlope is the slope of the graded code's own time, beyond the expected class's, from
-	// which a climbing ratio counts as a wrong growth.
+	// which a climbing ratio counts as a wrong growth, when the reference's own slope is at
+	// most RefSlope.
 	OwnSlope = 0.8
+	RefSlope = 0.6
 	// SteadySpan is the least span of sizes over which a steady climb counts: over a span of 4,
 	// one noisy window (a large copy landing in it) can fake a slope above 1.
 	SteadySpan = 8
@@ -124,10 +126,13 @@ func Decide(s *Series) Decision {
 	wide := len(s.Samples) >= 3 && last.Size >= SteadySpan*first.Size
 	steady := wide && d.Slope >= SteadySlope && d.Growth >= SteadyGrowth
 	// A reference that outgrows the caches slows down too, so the ratio understates a linear
-	// scan: the graded code's own time climbing like n, with the ratio climbing as well,
-	// is a wrong growth too.
+	// scan: the graded code's own time climbing like n while the reference's stays well below
+	// (and the ratio climbs as well) is a wrong growth too. When the reference's own time
+	// climbs nearly as steeply (a trie's walks through cold memory), only the ratio can tell.
 	own := ownSlope(s.Samples) - expectedSlope(s)
-	linear := wide && own >= OwnSlope && d.Slope >= MinSlope && d.Growth >= GrowthLimit/Margin
+	refOwn := refSlope(s.Samples) - expectedSlope(s)
+	linear := wide && own >= OwnSlope && refOwn <= RefSlope && d.Slope >= MinSlope &&
+		d.Growth >= GrowthLimit/Margin
 	grew := d.Slope >= MinSlope && d.Growth >= GrowthLimit*Margin || steady || linear
 	slow := last.Learner > limit*Margin || last.Capped && last.Learner > limit
 	switch {
@@ -202,6 +207,11 @@ func expectedSlope(s *Series) float64 {
 		return 1
 	}
 	return 0
+}
+
+// refSlope fits log(reference's time) against log(size).
+func refSlope(samples []Sample) float64 {
+	return fit(samples, func(s Sample) float64 { return s.Reference })
 }
 
 // fit is the least-squares slope of log(y(sample)) against log(size).

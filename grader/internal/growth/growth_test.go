@@ -74,3 +74,22 @@ func TestAxisNames(t *testing.T) {
 		t.Errorf("quadratic in length: %+v", d)
 	}
 }
+
+// TestOwnSlope checks the linear-scan rule: a linear scan against a reference that slows down
+// in the caches is wrong; a reference against itself on cold memory, both climbing, is not.
+func TestOwnSlope(t *testing.T) {
+	scan := &Series{Op: "Search", Axis: "n", Expected: "O(log n)"}
+	cold := &Series{Op: "Search", Axis: "words", Expected: "O(L)"}
+	for i, n := range []int{3125, 6250, 12500, 25000, 50000, 100000} {
+		f := float64(n) / 3125
+		scan.Add(Sample{Size: n, Learner: 1400 * f, Reference: 240 * math.Pow(f, 0.45)})
+		noise := []float64{1, 1.2, 1.6, 2.2, 3, 3.7}[i] // one side's luck, growing as it did once
+		cold.Add(Sample{Size: n, Learner: 200 * math.Pow(f, 0.8) * noise, Reference: 200 * math.Pow(f, 0.8)})
+	}
+	if d := Decide(scan); d.OK || d.Observed != "O(n)" {
+		t.Errorf("a linear scan against a cache-bound reference: %+v", d)
+	}
+	if d := Decide(cold); !d.OK && !d.Unsure {
+		t.Errorf("a reference against itself on cold memory: %+v", d)
+	}
+}
