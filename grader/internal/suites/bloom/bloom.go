@@ -60,15 +60,15 @@ func Suite(learner, reference API) *harness.Suite {
 	return &harness.Suite{
 		Exercise: "bloom",
 		Probes: []harness.Probe{
-			{Method: "New", Constructor: true, Call: func() { learner.New(64, 3) }},
-			{Method: "NewWithEstimates", Free: true, Call: func() { learner.NewWithEstimates(100, 0.01) }},
-			{Method: "Add", Call: func() { learner.New(64, 3).Add([]byte("a")) }},
-			{Method: "Test", Call: func() { learner.New(64, 3).Test([]byte("a")) }},
+			{Method: "New", Constructor: true, Args: []any{uint64(64), uint(3)}, Call: func() { learner.New(64, 3) }},
+			{Method: "NewWithEstimates", Free: true, Args: []any{uint64(100), 0.01}, Call: func() { learner.NewWithEstimates(100, 0.01) }},
+			{Method: "Add", Args: []any{[]byte("a")}, Call: func() { learner.New(64, 3).Add([]byte("a")) }},
+			{Method: "Test", Args: []any{[]byte("a")}, Call: func() { learner.New(64, 3).Test([]byte("a")) }},
 			{Method: "M", Call: func() { learner.New(64, 3).M() }},
 			{Method: "K", Call: func() { learner.New(64, 3).K() }},
-			{Method: "OptimalM", Free: true, Call: func() { learner.OptimalM(100, 0.01) }},
-			{Method: "OptimalK", Free: true, Call: func() { learner.OptimalK(1000, 100) }},
-			{Method: "FalsePositiveRate", Free: true, Call: func() { learner.FalsePositiveRate(1000, 100, 7) }},
+			{Method: "OptimalM", Free: true, Args: []any{uint64(100), 0.01}, Call: func() { learner.OptimalM(100, 0.01) }},
+			{Method: "OptimalK", Free: true, Args: []any{uint64(1000), uint64(100)}, Call: func() { learner.OptimalK(1000, 100) }},
+			{Method: "FalsePositiveRate", Free: true, Args: []any{uint64(1000), uint64(100), uint(7)}, Call: func() { learner.FalsePositiveRate(1000, 100, 7) }},
 		},
 		Tests: []harness.Test{
 			// The example of the exercise's doc. Test("rustacean") is not checked: a false

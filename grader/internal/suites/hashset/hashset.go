@@ -47,9 +47,9 @@ func Suite(learner, reference API) *harness.Suite {
 		Exercise: "hashset",
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
-			{Method: "Add", Call: func() { learner.New().Add(1) }},
-			{Method: "Remove", Call: func() { learner.New().Remove(1) }},
-			{Method: "Contains", Call: func() { learner.New().Contains(1) }},
+			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},
+			{Method: "Remove", Args: []any{1}, Call: func() { learner.New().Remove(1) }},
+			{Method: "Contains", Args: []any{1}, Call: func() { learner.New().Contains(1) }},
 		},
 		Tests: []harness.Test{
 			// The example of the lesson.

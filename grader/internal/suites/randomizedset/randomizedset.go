@@ -50,8 +50,8 @@ func Suite(learner, reference API) *harness.Suite {
 		Exercise: "randomizedset",
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
-			{Method: "Insert", Call: func() { learner.New().Insert(1) }},
-			{Method: "Remove", Call: func() { learner.New().Remove(1) }},
+			{Method: "Insert", Args: []any{1}, Call: func() { learner.New().Insert(1) }},
+			{Method: "Remove", Args: []any{1}, Call: func() { learner.New().Remove(1) }},
 			{Method: "GetRandom", Call: func() {
 				s := learner.New()
 				s.Insert(1)

@@ -45,9 +45,9 @@ func Suite(learner, reference API) *harness.Suite {
 		Exercise: "skiplist",
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
-			{Method: "Add", Call: func() { learner.New().Add(1) }},
-			{Method: "Search", Call: func() { learner.New().Search(1) }},
-			{Method: "Erase", Call: func() { learner.New().Erase(1) }},
+			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},
+			{Method: "Search", Args: []any{1}, Call: func() { learner.New().Search(1) }},
+			{Method: "Erase", Args: []any{1}, Call: func() { learner.New().Erase(1) }},
 		},
 		Tests: []harness.Test{
 			// The example of the lesson.

@@ -47,9 +47,9 @@ func Suite(learner, reference API) *harness.Suite {
 		Exercise: "trie",
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
-			{Method: "Insert", Call: func() { learner.New().Insert("a") }},
-			{Method: "Search", Call: func() { learner.New().Search("a") }},
-			{Method: "StartsWith", Call: func() { learner.New().StartsWith("a") }},
+			{Method: "Insert", Args: []any{"a"}, Call: func() { learner.New().Insert("a") }},
+			{Method: "Search", Args: []any{"a"}, Call: func() { learner.New().Search("a") }},
+			{Method: "StartsWith", Args: []any{"a"}, Call: func() { learner.New().StartsWith("a") }},
 		},
 		Tests: []harness.Test{
 			// The example of the lesson.
