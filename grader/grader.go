@@ -79,12 +79,14 @@ var DefaultLimits = Limits{
 // not the exercise. The CLI exits 2 with its message.
 type UsageError struct{ Msg string }
 
+// Error returns the message.
 func (e *UsageError) Error() string { return e.Msg }
 
 // KitError says the kit itself cannot judge: no Go toolchain, a reference that does not build
 // or misbehaves. The CLI exits 2 with its message.
 type KitError struct{ Msg string }
 
+// Error returns the message.
 func (e *KitError) Error() string { return e.Msg }
 
 // Judge grades the package in r.Dir. The error is a *UsageError or a *KitError, or the context's

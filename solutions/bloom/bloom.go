@@ -15,6 +15,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
+// Filter is a Bloom filter of m bits and k hash positions per key.
 type Filter struct {
 	bits []uint64 // bit i is bits[i/64] >> (i%64) & 1
 	m    uint64
@@ -42,8 +43,11 @@ func NewWithEstimates(n uint64, p float64) *Filter {
 	return New(m, OptimalK(m, n))
 }
 
+// M is the number of bits, as given to New.
 func (f *Filter) M() uint64 { return f.m }
-func (f *Filter) K() uint   { return f.k }
+
+// K is the number of hash positions per key, as given to New.
+func (f *Filter) K() uint { return f.k }
 
 // The k positions come from one 64-bit hash by double hashing (Kirsch and
 // Mitzenmacher): g_i = h1 + i*h2 for i = 0..k-1 behaves, for a Bloom filter,
@@ -68,6 +72,7 @@ func (f *Filter) position(g uint64) uint64 {
 	return hi
 }
 
+// Add sets the key's k bits.
 func (f *Filter) Add(key []byte) {
 	g, step := hashes(key)
 	for range f.k {
@@ -77,6 +82,7 @@ func (f *Filter) Add(key []byte) {
 	}
 }
 
+// Test reports whether all the key's k bits are set: false means never added.
 func (f *Filter) Test(key []byte) bool {
 	g, step := hashes(key)
 	for range f.k {

@@ -21,6 +21,7 @@ type HashSet struct {
 
 const minSize = 8
 
+// New returns an empty set.
 func New() *HashSet {
 	return &HashSet{slots: make([]int, minSize)}
 }
@@ -51,6 +52,7 @@ func (s *HashSet) find(key int) (i uint64, found bool) {
 	return i, false
 }
 
+// Contains reports whether key is in the set.
 func (s *HashSet) Contains(key int) bool {
 	if key == 0 {
 		return s.hasZero
@@ -59,6 +61,7 @@ func (s *HashSet) Contains(key int) bool {
 	return found
 }
 
+// Add puts key in the set.
 func (s *HashSet) Add(key int) {
 	if key == 0 {
 		s.hasZero = true

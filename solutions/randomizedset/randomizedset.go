@@ -10,15 +10,18 @@ package randomizedset
 
 import "math/rand/v2"
 
+// RandomizedSet is a set of ints with O(1) Insert, Remove and GetRandom.
 type RandomizedSet struct {
 	vals  []int       // the values, in no particular order
 	index map[int]int // value -> its position in vals
 }
 
+// New returns an empty set.
 func New() *RandomizedSet {
 	return &RandomizedSet{index: map[int]int{}}
 }
 
+// Insert adds val and reports whether it was absent.
 func (s *RandomizedSet) Insert(val int) bool {
 	if _, ok := s.index[val]; ok {
 		return false
@@ -28,6 +31,7 @@ func (s *RandomizedSet) Insert(val int) bool {
 	return true
 }
 
+// Remove takes val out and reports whether it was present.
 func (s *RandomizedSet) Remove(val int) bool {
 	i, ok := s.index[val]
 	if !ok {

@@ -23,12 +23,14 @@ type node struct {
 	next []*node // next[i] is the following node on level i
 }
 
+// Skiplist is a sorted multiset of ints with expected O(log n) operations.
 type Skiplist struct {
 	head  node // sentinel before every value, as tall as maxLevel
 	level int  // lanes in use: head.next[level:] are all nil
 	rng   rand.PCG
 }
 
+// New returns an empty skip list.
 func New() *Skiplist {
 	s := &Skiplist{level: 1}
 	s.head.next = make([]*node, maxLevel)
@@ -42,6 +44,7 @@ func (s *Skiplist) randomLevel() int {
 	return 1 + bits.TrailingZeros64(s.rng.Uint64()|1<<(maxLevel-1))
 }
 
+// Search reports whether at least one copy of target is present.
 func (s *Skiplist) Search(target int) bool {
 	x := &s.head
 	for i := s.level - 1; i >= 0; i-- {

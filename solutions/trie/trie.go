@@ -12,6 +12,7 @@ type node struct {
 	end      bool      // a word ends here
 }
 
+// Trie is a prefix tree of lowercase words.
 type Trie struct {
 	root node
 	free []node // nodes allocated in a batch, not yet used
@@ -29,10 +30,12 @@ func (t *Trie) newNode() *node {
 	return n
 }
 
+// New returns an empty trie.
 func New() *Trie {
 	return &Trie{}
 }
 
+// Insert adds word.
 func (t *Trie) Insert(word string) {
 	x := &t.root
 	for i := 0; i < len(word); i++ {
@@ -55,11 +58,13 @@ func (t *Trie) walk(s string) *node {
 	return x
 }
 
+// Search reports whether word itself was inserted.
 func (t *Trie) Search(word string) bool {
 	x := t.walk(word)
 	return x != nil && x.end
 }
 
+// StartsWith reports whether some inserted word begins with prefix.
 func (t *Trie) StartsWith(prefix string) bool {
 	return t.walk(prefix) != nil
 }
