@@ -20,6 +20,7 @@ package growth
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Sample is one measurement: CPU nanoseconds per operation at one size.
@@ -214,20 +215,29 @@ func refSlope(samples []Sample) float64 {
 	return fit(samples, func(s Sample) float64 { return s.Reference })
 }
 
-// fit is the least-squares slope of log(y(sample)) against log(size).
+// fit is the slope of log(y(sample)) against log(size), by the Theil–Sen estimator: the median
+// of the slopes between every two sizes. One sample thrown off by the machine (a burst of page
+// reclaim, another process's cache traffic) moves a least-squares line a lot, and the median
+// hardly at all.
 func fit(samples []Sample, y func(Sample) float64) float64 {
-	var sx, sy, sxx, sxy float64
-	n := float64(len(samples))
-	for _, s := range samples {
-		x, y := math.Log(float64(s.Size)), math.Log(math.Max(y(s), 1e-9))
-		sx += x
-		sy += y
-		sxx += x * x
-		sxy += x * y
+	var slopes []float64
+	for i := range samples {
+		for j := i + 1; j < len(samples); j++ {
+			dx := math.Log(float64(samples[j].Size)) - math.Log(float64(samples[i].Size))
+			if dx == 0 {
+				continue
+			}
+			dy := math.Log(math.Max(y(samples[j]), 1e-9)) - math.Log(math.Max(y(samples[i]), 1e-9))
+			slopes = append(slopes, dy/dx)
+		}
 	}
-	den := n*sxx - sx*sx
-	if den == 0 {
+	if len(slopes) == 0 {
 		return 0
 	}
-	return (n*sxy - sx*sy) / den
+	sort.Float64s(slopes)
+	k := len(slopes)
+	if k%2 == 1 {
+		return slopes[k/2]
+	}
+	return (slopes[k/2-1] + slopes[k/2]) / 2
 }

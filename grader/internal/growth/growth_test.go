@@ -93,3 +93,19 @@ func TestOwnSlope(t *testing.T) {
 		t.Errorf("a reference against itself on cold memory: %+v", d)
 	}
 }
+
+// TestOneOutlier checks that one sample thrown off by the machine does not make a right
+// solution grow: a flat ratio with its first sample at a third of the others.
+func TestOneOutlier(t *testing.T) {
+	s := &Series{Op: "Remove", Axis: "n", Expected: "O(1)"}
+	for i, n := range []int{15625, 31250, 62500, 125000, 250000} {
+		ratio := 1.2
+		if i == 0 {
+			ratio = 0.4
+		}
+		s.Add(Sample{Size: n, Learner: 60 * ratio * math.Pow(float64(n)/15625, 0.5), Reference: 60 * math.Pow(float64(n)/15625, 0.5)})
+	}
+	if d := Decide(s); !d.OK {
+		t.Errorf("one low first sample made a flat ratio wrong: %+v", d)
+	}
+}
