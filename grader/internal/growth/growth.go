@@ -42,6 +42,10 @@ type Series struct {
 	Samples  []Sample // in increasing size
 	Hint     string   // what to say when the growth is wrong
 	SlowHint string   // what to say when the growth is right but the time limit is passed
+	// Amortized marks an operation timed over whole growth windows (insertion as the
+	// structure grows): its cost per call is lumpy (a slice doubling, fresh memory), and only
+	// the ratio judges it.
+	Amortized bool
 }
 
 // Add records a sample, keeping the fastest of repeated measurements at one size.
@@ -82,6 +86,8 @@ const (
 	// most RefSlope.
 	OwnSlope = 0.8
 	RefSlope = 0.6
+	// LinearSpan is the least span of sizes over which the graded code's own slope counts.
+	LinearSpan = 16
 	// SteadySpan is the least span of sizes over which a steady climb counts: over a span of 4,
 	// one noisy window (a large copy landing in it) can fake a slope above 1.
 	SteadySpan = 8
@@ -132,8 +138,8 @@ func Decide(s *Series) Decision {
 	// climbs nearly as steeply (a trie's walks through cold memory), only the ratio can tell.
 	own := ownSlope(s.Samples) - expectedSlope(s)
 	refOwn := refSlope(s.Samples) - expectedSlope(s)
-	linear := wide && own >= OwnSlope && refOwn <= RefSlope && d.Slope >= MinSlope &&
-		d.Growth >= GrowthLimit/Margin
+	linear := !s.Amortized && len(s.Samples) >= 4 && last.Size >= LinearSpan*first.Size &&
+		own >= OwnSlope && refOwn <= RefSlope && d.Slope >= MinSlope && d.Growth >= GrowthLimit/Margin
 	grew := d.Slope >= MinSlope && d.Growth >= GrowthLimit*Margin || steady || linear
 	slow := last.Learner > limit*Margin || last.Capped && last.Learner > limit
 	switch {

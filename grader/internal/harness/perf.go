@@ -171,6 +171,7 @@ const WarmUp = 2000
 
 // Measure runs the ladder and returns its series.
 func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
+	l.Grow.Series.Amortized = true
 	series := []*growth.Series{l.Grow.Series}
 	for _, q := range l.Queries {
 		series = append(series, q.Series)
