@@ -57,25 +57,6 @@ type Exercise struct {
 	Hints      []string   // progressive hints, from a nudge to the key idea
 }
 
-// Methods returns the names of the API's functions and methods, in the API's order.
-func (e *Exercise) Methods() []string {
-	names := make([]string, len(e.API))
-	for i, f := range e.API {
-		names[i] = f.Name
-	}
-	return names
-}
-
-// Op returns the measured operation called name, if there is one.
-func (e *Exercise) Op(name string) (Op, bool) {
-	for _, op := range e.Ops {
-		if op.Name == name {
-			return op, true
-		}
-	}
-	return Op{}, false
-}
-
 // All returns the exercises in practice-list order (the order of problems.md).
 func All() []*Exercise { return slices.Clone(all) }
 
