@@ -84,14 +84,6 @@ type Tally struct {
 	Notes   []string // why runs were flagged, or their other verdicts
 }
 
-// Wrong reports whether the tally holds false flags (right variant) or misses (wrong variant).
-func (t *Tally) Wrong() int {
-	if t.Variant.Right {
-		return t.Flagged
-	}
-	return t.Runs - t.Flagged
-}
-
 // Run builds each variant once and runs its performance tests o.Runs times in each mode.
 func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
 	modes := []bool{false}

@@ -143,7 +143,7 @@ import (
 )
 
 func main() {
-	harness.Main(suite.Suite({{.LearnerAPI}}, {{.ReferenceAPI}}), harness.Options{LearnerPkg: "{{.Learner}}"})
+	harness.Main(suite.Suite({{.LearnerAPI}}, {{.ReferenceAPI}}))
 }
 `))
 

@@ -34,13 +34,11 @@ const (
 
 // Crash is an explanation of a dead test process.
 type Crash struct {
-	Kind    Kind
-	Reason  string // one line a learner understands
-	Value   string // the panic value or the runtime's message
-	Where   string // the graded code's function at fault, when the stack shows it: "(*Skiplist).Add"
-	Frames  []string
-	Exit    int
-	Signals string
+	Kind   Kind
+	Reason string // one line a learner understands
+	Value  string // the panic value or the runtime's message
+	Where  string // the graded code's function at fault, when the stack shows it: "(*Skiplist).Add"
+	Frames []string
 }
 
 var (
@@ -56,7 +54,7 @@ var (
 // it (if any). learnerPkg is the import path the graded package was built under; stack frames
 // in it are shown as the learner's.
 func Analyze(stderr string, exit int, signal, learnerPkg string) Crash {
-	c := Crash{Exit: exit, Signals: signal}
+	var c Crash
 	c.Frames, c.Where = frames(stderr, learnerPkg)
 	fatal := ""
 	if m := fatalLine.FindStringSubmatch(stderr); m != nil {

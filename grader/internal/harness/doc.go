@@ -7,7 +7,7 @@
 //
 // Index:
 //   - Suite, Test, Kind, Probe (suite.go): what a suite declares.
-//   - Main, Options (main.go): the run loop and its configuration from the environment.
+//   - Main, Run, Config (main.go): the run loop and its configuration from the environment.
 //   - T (t.go): one running test: its seeded random source, its CPU budget, failing.
 //   - Call, Model, Expect, OneOf (call.go): operations on a structure and what a result must be.
 //   - Script (sequence.go): fixed steps with fixed expected results.

@@ -27,20 +27,12 @@ const (
 	EnvPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
 )
 
-// Options are what the generated main knows about the build.
-type Options struct {
-	// LearnerPkg is the import path under which the graded package was built; stack frames
-	// from it are the learner's.
-	LearnerPkg string
-}
-
 // runner is one run of a suite.
 type runner struct {
 	rec     *record.Writer
 	seed    uint64
 	tracing bool
 	verify  bool // the graded package is a reference, checked on reference-free tests
-	opts    Options
 	watch   *watchdog
 }
 
@@ -81,7 +73,7 @@ func ConfigFromEnv() Config {
 
 // Main runs the suite as the judge asked through the environment, writes the record and exits.
 // It never returns.
-func Main(s *Suite, o Options) {
+func Main(s *Suite) {
 	rec, err := record.Create(os.Getenv(EnvRecord))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kata harness: no record file:", err)
@@ -90,7 +82,7 @@ func Main(s *Suite, o Options) {
 	// Endless recursion should end as a stack overflow long before it takes a gigabyte (Go's
 	// default) of the memory limit. Any real solution recurses far less deep than this.
 	debug.SetMaxStack(MaxStack)
-	Run(s, o, ConfigFromEnv(), rec)
+	Run(s, ConfigFromEnv(), rec)
 	rec.Close()
 	os.Exit(0)
 }
@@ -101,8 +93,8 @@ const MaxStack = 64 << 20
 
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
-func Run(s *Suite, o Options, c Config, rec *record.Writer) {
-	r := &runner{rec: rec, seed: c.Seed, opts: o, verify: c.Verify}
+func Run(s *Suite, c Config, rec *record.Writer) {
+	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify}
 	tests := s.All()
 	if c.Verify {
 		tests = slices.DeleteFunc(tests, func(t Test) bool { return !t.Kind.ReferenceFree() })

@@ -16,21 +16,6 @@ const (
 	Performance
 )
 
-// String names the kind.
-func (k Kind) String() string {
-	switch k {
-	case Fixed:
-		return "fixed"
-	case Differential:
-		return "differential"
-	case Property:
-		return "property"
-	case Performance:
-		return "performance"
-	}
-	return "unknown"
-}
-
 // ReferenceFree reports whether tests of this kind judge without the reference solution, so
 // that they can check the reference itself.
 func (k Kind) ReferenceFree() bool { return k == Fixed || k == Property }

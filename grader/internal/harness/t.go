@@ -14,7 +14,6 @@ import (
 // T is one running hidden test.
 type T struct {
 	name    string
-	seed    uint64
 	rng     *rand.Rand
 	run     *runner
 	failure *record.Failure
@@ -42,10 +41,6 @@ type stop struct{}
 
 // Name returns the test's name.
 func (t *T) Name() string { return t.name }
-
-// Seed returns the test's own seed, derived from the run's seed and the test's name, so a test
-// draws the same values whether it runs alone or after others.
-func (t *T) Seed() uint64 { return t.seed }
 
 // Rand returns the test's random source.
 func (t *T) Rand() *rand.Rand { return t.rng }
@@ -136,7 +131,7 @@ func testSeed(runSeed uint64, name string) uint64 {
 
 func newT(run *runner, name string) *T {
 	seed := testSeed(run.seed, name)
-	return &T{name: name, seed: seed, run: run, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	return &T{name: name, run: run, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 }
 
 // Invoke runs f, a call of the graded code described by c, so that a panic or a hang in it is

@@ -30,10 +30,9 @@ type Command struct {
 
 // Outcome is how a run ended.
 type Outcome struct {
-	ExitCode int           // the exit status; -1 when killed by a signal
-	Signal   string        // the signal that ended the process, if one did
-	TimedOut bool          // the wall-clock limit ended the run
-	Wall     time.Duration // how long the run took
+	ExitCode int    // the exit status; -1 when killed by a signal
+	Signal   string // the signal that ended the process, if one did
+	TimedOut bool   // the wall-clock limit ended the run
 	Stdout   *Capture
 	Stderr   *Capture
 	Notes    []string // limits this system could not apply
@@ -50,12 +49,10 @@ func Run(ctx context.Context, cmd Command, limits Limits) (*Outcome, error) {
 	c.Stdout, c.Stderr = out.Stdout, out.Stderr
 	c.Dir, c.Env = cmd.Dir, cmd.Env
 	c.WaitDelay = 500 * time.Millisecond
-	start := time.Now()
 	if err := c.Start(); err != nil {
 		return nil, err
 	}
 	err := c.Wait()
-	out.Wall = time.Since(start)
 	killGroup(c) // whatever the program left behind
 	out.TimedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
 	out.ExitCode, out.Signal = exitStatus(c, err)

@@ -56,6 +56,7 @@ per mode.`,
 	f := cmd.Flags()
 	f.IntVar(&o.runs, "runs", 5, "runs of each variant in each mode")
 	f.StringArrayVar(&o.exercises, "exercise", nil, "only this exercise (repeatable)")
+	cmd.RegisterFlagCompletionFunc("exercise", completeExerciseFlag)
 	f.BoolVar(&o.quietOnly, "quiet-only", false, "skip the runs with a busy core")
 	return cmd
 }

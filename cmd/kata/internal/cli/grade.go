@@ -124,6 +124,7 @@ a usage error or when an exercise could not be graded.`,
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&o.exercises, "exercise", nil, "grade only exercise `NAME` (repeat for more; default all)")
+	cmd.RegisterFlagCompletionFunc("exercise", completeExerciseFlag)
 	f.StringVar(&o.out, "out", "grades", "write the gradebook into `DIR`")
 	f.StringVar(&o.seed, "seed", "", "grade with seed `N`, to grade the same way again")
 	f.StringVar(&o.shard, "shard", "", "grade only shard `i/N` of the students (needs --seed)")

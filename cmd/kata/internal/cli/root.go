@@ -162,3 +162,8 @@ func completeExercises(cmd *cobra.Command, args []string, toComplete string) ([]
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
+
+// completeExerciseFlag completes an --exercise flag's value, whatever arguments come before it.
+func completeExerciseFlag(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return completeExercises(cmd, nil, toComplete)
+}
