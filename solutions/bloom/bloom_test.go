@@ -133,15 +133,21 @@ func TestFalsePositiveRate(t *testing.T) {
 }
 
 // TestBitStorage checks that New(m, k) allocates about m/8 bytes: 1 MiB for
-// 8 Mi bits, plus a small constant.
+// 8 Mi bits, plus a small constant. TotalAlloc is process-wide, so a runtime
+// or testing goroutine may allocate during one measurement; the smallest of a
+// few measurements is New's own.
 func TestBitStorage(t *testing.T) {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f := New(8<<20, 7)
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(f)
-	if got := after.TotalAlloc - before.TotalAlloc; got < 1<<20 || got > 1<<20+4096 {
+	got := uint64(math.MaxUint64)
+	for range 5 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f := New(8<<20, 7)
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(f)
+		got = min(got, after.TotalAlloc-before.TotalAlloc)
+	}
+	if got < 1<<20 || got > 1<<20+4096 {
 		t.Errorf("New(8<<20, 7) allocated %d bytes, want 1 MiB (%d) plus at most 4 KiB", got, 1<<20)
 	}
 }
