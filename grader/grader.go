@@ -44,7 +44,8 @@ type Request struct {
 	// itself (kata verify).
 	Verify bool
 	// Strict treats a package with another name or API as a usage error rather than a
-	// compile error: the folder was named on the command line (--impl) and is the wrong one.
+	// compile error: the graded folder is a reference solution (kata verify), so a wrong
+	// package there means the kit cannot run, not that a learner made a mistake.
 	Strict bool
 	// PerfOnly runs only the probe and the performance tests (the stress command).
 	PerfOnly bool

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,21 +66,16 @@ func TestErrorsAreOneLine(t *testing.T) {
 }
 
 // TestRunUsageErrors checks the mistakes kata run must answer with one clear line and exit 2:
-// an unknown exercise (with the closest name), --impl at a missing folder, at another
-// package, or at a package with another API, a bad seed, no Go toolchain, and a working
-// folder outside any kit.
+// an unknown exercise (with the closest name), --impl at a missing folder, a bad seed, no Go
+// toolchain, and a working folder outside any kit.
 func TestRunUsageErrors(t *testing.T) {
 	e := newEnv(t)
-	otherAPI := t.TempDir()
-	os.WriteFile(filepath.Join(otherAPI, "skiplist.go"), []byte("package skiplist\n\ntype Skiplist struct{}\n\nfunc New() *Skiplist { return nil }\n"), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"run", "skiplsit"}, `did you mean "skiplist"`},
 		{[]string{"run", "trie", "--impl", filepath.Join(t.TempDir(), "none")}, "does not exist"},
-		{[]string{"run", "trie", "--impl", filepath.Join(e.root, "solutions", "hashset")}, "holds package hashset, not package trie"},
-		{[]string{"run", "skiplist", "--impl", otherAPI}, "is not a skiplist package: method Search is missing"},
 		{[]string{"run", "hashset", "--seed", "-3"}, "bad --seed"},
 	} {
 		code := e.run(tc.args...)
@@ -98,5 +94,31 @@ func TestRunUsageErrors(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if code := e.run("run", "hashset"); code != 2 || !strings.Contains(e.err.String(), "no Go toolchain") {
 		t.Errorf("without go on PATH: exit %d, stderr %q", code, e.err)
+	}
+}
+
+// TestRunImplWithAnotherAPI checks that --impl at a package with another API, or at another
+// exercise's package, is graded compile_error as the same package in exercises/ is (exit 1 and
+// one JSON document), not refused: kata grade's replay commands point --impl at such packages.
+func TestRunImplWithAnotherAPI(t *testing.T) {
+	e := newEnv(t)
+	otherAPI := t.TempDir()
+	os.WriteFile(filepath.Join(otherAPI, "skiplist.go"), []byte("package skiplist\n\ntype Skiplist struct{}\n\nfunc New() *Skiplist { return nil }\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "trie", "--impl", filepath.Join(e.root, "solutions", "hashset")}, "type Trie is missing"},
+		{[]string{"run", "skiplist", "--impl", otherAPI}, "method Search is missing"},
+	} {
+		code := e.run(append(tc.args, "--json")...)
+		var got struct{ Verdict, Message string }
+		if err := json.Unmarshal(e.out.Bytes(), &got); err != nil {
+			t.Fatalf("kata %s: stdout is not one JSON document: %v\n%s", strings.Join(tc.args, " "), err, e.out)
+		}
+		if code != 1 || got.Verdict != "compile_error" || !strings.Contains(got.Message, tc.want) {
+			t.Errorf("kata %s: exit %d, %s %q; want exit 1, compile_error saying %q",
+				strings.Join(tc.args, " "), code, got.Verdict, got.Message, tc.want)
+		}
 	}
 }

@@ -123,7 +123,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 		}
 		reqs[i] = grader.Request{
 			Root: k.root, Exercise: e, Dir: dir, Solutions: solutions,
-			Seed: seed, Strict: o.impl != "", Reuse: true,
+			Seed: seed, Reuse: true,
 		}
 	}
 	var sp *spinner
