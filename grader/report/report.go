@@ -94,19 +94,12 @@ func seconds(ms int64) string {
 func Human(w io.Writer, r *result.Result, o Options) {
 	p := NewPalette(o.Color)
 	fmt.Fprintln(w, VerdictLine(r, o))
-	fmt.Fprintln(w, indent(wrap(r.Message, 76), "  "))
+	if len(r.Errors) > 0 {
+		writeErrors(w, r, p, o)
+	} else {
+		fmt.Fprintln(w, indent(wrap(r.Message, 76), "  "))
+	}
 	switch r.Verdict {
-	case verdict.CompileError, verdict.RuleViolation:
-		locs := r.Errors
-		if len(locs) > 10 && !o.Verbose {
-			locs = locs[:10]
-		}
-		for _, l := range locs {
-			fmt.Fprintf(w, "    %s\n", location(l))
-		}
-		if len(locs) < len(r.Errors) {
-			fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
-		}
 	case verdict.NotImplemented:
 		fmt.Fprintf(w, "\n  %s open %s/ and replace each panic(\"not implemented\")\n"+
 			"        with your code, then run %s again\n"+
@@ -163,14 +156,44 @@ func Human(w io.Writer, r *result.Result, o Options) {
 }
 
 // location formats a compiler message or a rule violation.
-func location(l result.Location) string {
+// writeErrors writes a compile error's or a rule violation's headline and then each place,
+// the file:line:column on a line of its own (so that editors and terminals can open it) and
+// the message wrapped beneath it. The result's one-line message repeats the first place, so
+// it is left to --json.
+func writeErrors(w io.Writer, r *result.Result, p Palette, o Options) {
+	var head string
 	switch {
-	case l.File == "":
-		return l.Message
-	case l.Column > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", l.File, l.Line, l.Column, l.Message)
+	case r.Verdict == verdict.RuleViolation:
+		head = fmt.Sprintf("rule %s broken:", r.Errors[0].Rule)
+	case r.Errors[0].Rule == "api":
+		head = "the package does not have the exercise's API:"
+	default:
+		head = "the package does not build:"
 	}
-	return fmt.Sprintf("%s:%d: %s", l.File, l.Line, l.Message)
+	fmt.Fprintf(w, "  %s\n", head)
+	locs := r.Errors
+	if len(locs) > 10 && !o.Verbose {
+		locs = locs[:10]
+	}
+	for _, l := range locs {
+		if l.File == "" {
+			fmt.Fprintln(w, indent(wrap(l.Message, 74), "    "))
+			continue
+		}
+		fmt.Fprintf(w, "    %s\n", position(l))
+		fmt.Fprintln(w, indent(wrap(l.Message, 72), "      "))
+	}
+	if len(locs) < len(r.Errors) {
+		fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
+	}
+}
+
+// position is a location's file:line:column.
+func position(l result.Location) string {
+	if l.Column > 0 {
+		return fmt.Sprintf("%s:%d:%d:", l.File, l.Line, l.Column)
+	}
+	return fmt.Sprintf("%s:%d:", l.File, l.Line)
 }
 
 // writeTests summarises the tests, and lists them when asked or when one failed.
