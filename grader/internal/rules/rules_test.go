@@ -2,7 +2,9 @@ package rules
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,5 +94,34 @@ func TestNoLibraries(t *testing.T) {
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != "no-library" || !strings.Contains(rep.Violations[0].Message, tc.lib) {
 			t.Errorf("%s: %v", tc.exercise, rep.Violations)
 		}
+	}
+}
+
+// TestHashSetStubListsImports checks that the hash set's stub tells the learner exactly the
+// packages the rule allows, so that a learner who follows the stub never breaks the rule.
+func TestHashSetStubListsImports(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "exercises", "hashset", "hashset.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc strings.Builder
+	for line := range strings.Lines(string(src)) {
+		if text, ok := strings.CutPrefix(line, "//"); ok {
+			doc.WriteString(text)
+		}
+	}
+	_, list, ok := strings.Cut(doc.String(), "imports only these:")
+	list, _, ok2 := strings.Cut(list, "(not os")
+	if !ok || !ok2 {
+		t.Fatal(`the stub's doc has no "imports only these: ... (not os" list`)
+	}
+	var got []string
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
+		if f != "and" {
+			got = append(got, f)
+		}
+	}
+	if !slices.Equal(got, HashSetImports) {
+		t.Errorf("the stub lists %v\nthe rule allows %v", got, HashSetImports)
 	}
 }
