@@ -49,19 +49,25 @@ func processes(t *testing.T, words ...string) []string {
 	return found
 }
 
-// TestNothingLeftBehind judges packages that start a child process and spinning goroutines and
-// then never return: each must be a time limit, kata must return promptly after the limit, and
-// no process it started may be left, nor any scratch folder.
+// TestNothingLeftBehind judges packages that start child processes, in their process group or
+// out of it (a session of their own, a daemon's double fork), and spinning goroutines: each
+// must get its verdict, kata must return promptly after a time limit, and no process it
+// started may be left, nor any scratch folder.
 func TestNothingLeftBehind(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("process listing through /proc")
 	}
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	for _, path := range []string{
-		"randomizedset/time_limit_exceeded/hostile-child-process",
-		"randomizedset/time_limit_exceeded/hostile-spinning-goroutines",
+	for _, tc := range []struct {
+		path string
+		want verdict.Verdict
+	}{
+		{"randomizedset/time_limit_exceeded/hostile-child-process", verdict.TimeLimitExceeded},
+		{"randomizedset/time_limit_exceeded/hostile-spinning-goroutines", verdict.TimeLimitExceeded},
+		{"randomizedset/accepted/hostile-new-session", verdict.Accepted},
 	} {
+		path := tc.path
 		req, _ := submission(context.Background(), t, "randomizedset", path)
 		start := time.Now()
 		res, err := Judge(context.Background(), *req)
@@ -69,8 +75,8 @@ func TestNothingLeftBehind(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Verdict != verdict.TimeLimitExceeded {
-			t.Errorf("%s: %s, want time_limit_exceeded: %s", path, res.Verdict, res.Message)
+		if res.Verdict != tc.want {
+			t.Errorf("%s: %s, want %s: %s", path, res.Verdict, tc.want, res.Message)
 		}
 		if limit := testLimits.OpLimit + 10*time.Second; took > limit {
 			t.Errorf("%s: kata took %s, want under %s", path, took, limit)

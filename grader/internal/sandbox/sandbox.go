@@ -1,6 +1,8 @@
 // Package sandbox runs the test program under limits the operating system enforces: a wall-clock
 // limit, an address-space limit where the system has one, and a cap on the output kept. When Run
-// returns, no process the test program started is left running.
+// returns, no process the test program started is left running: the process group is ended,
+// and on Linux also every process that carries the run's mark in its environment (one that
+// started a session of its own, say).
 //
 // What each system can do differs (process groups and resource limits are Unix features); what a
 // system cannot do is said in Outcome.Notes, never hidden and never a crash.
@@ -8,10 +10,16 @@ package sandbox
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"os/exec"
+	"slices"
 	"time"
 )
+
+// markVar is the environment variable that marks every process of one run, so that those
+// that leave its process group can still be found and ended.
+const markVar = "KATA_SANDBOX"
 
 // Limits bound one run.
 type Limits struct {
@@ -24,7 +32,7 @@ type Limits struct {
 type Command struct {
 	Path string
 	Args []string
-	Env  []string
+	Env  []string // the whole environment; Run adds the mark of the run
 	Dir  string
 }
 
@@ -47,13 +55,15 @@ func Run(ctx context.Context, cmd Command, limits Limits) (*Outcome, error) {
 	c, notes := command(ctx, cmd, limits)
 	out.Notes = notes
 	c.Stdout, c.Stderr = out.Stdout, out.Stderr
-	c.Dir, c.Env = cmd.Dir, cmd.Env
+	mark := markVar + "=" + rand.Text()
+	c.Dir, c.Env = cmd.Dir, append(slices.Clip(cmd.Env), mark)
 	c.WaitDelay = 500 * time.Millisecond
 	if err := c.Start(); err != nil {
 		return nil, err
 	}
 	err := c.Wait()
 	killGroup(c) // whatever the program left behind
+	sweep(mark)  // and whatever left the group
 	out.TimedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
 	out.ExitCode, out.Signal = exitStatus(c, err)
 	return out, nil
