@@ -290,6 +290,9 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 			observed, mark = "-", p.Dim.Sprint("not measured")
 		case c.OK:
 			mark = p.Good.Sprint("✓")
+		case observed == c.Expected:
+			// Its growth was not shown wrong, but each call is over the time limit.
+			mark = p.Bad.Sprint("✗ too slow")
 		default:
 			mark = p.Bad.Sprint("✗")
 		}

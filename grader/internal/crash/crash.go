@@ -42,12 +42,14 @@ type Crash struct {
 }
 
 var (
-	panicLine   = regexp.MustCompile(`(?m)^panic: (.*)$`)
-	fatalLine   = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
-	createdBy   = regexp.MustCompile(`(?m)^created by (\S+)`)
-	frameLine   = regexp.MustCompile(`(?m)^(\S+)\(.*\)\n\t(\S+?:\d+)`)
-	runtimeOOM  = regexp.MustCompile(`(?m)^(fatal error: (runtime: )?out of memory|runtime: out of memory|fatal error: failed to reserve page summary memory|runtime: cannot allocate memory|fatal error: runtime: cannot allocate memory)`)
-	stackExceed = regexp.MustCompile(`(?m)^runtime: goroutine stack exceeds`)
+	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
+	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+	createdBy = regexp.MustCompile(`(?m)^created by (\S+)`)
+	frameLine = regexp.MustCompile(`(?m)^(\S+)\(.*\)\n\t(\S+?:\d+)`)
+	// goroutineLine starts one goroutine's trace.
+	goroutineLine = regexp.MustCompile(`(?m)^goroutine \d+ `)
+	runtimeOOM    = regexp.MustCompile(`(?m)^(fatal error: (runtime: )?out of memory|runtime: out of memory|fatal error: failed to reserve page summary memory|runtime: cannot allocate memory|fatal error: runtime: cannot allocate memory)`)
+	stackExceed   = regexp.MustCompile(`(?m)^runtime: goroutine stack exceeds`)
 )
 
 // Analyze explains a crash from the process's stderr, its exit code and the signal that killed
@@ -107,14 +109,26 @@ func (c Crash) in() string {
 }
 
 // frames lists the graded package's frames of the first goroutine trace, innermost first, and
-// returns the innermost one's function.
+// returns the innermost one's function. A frame repeated in a row (endless recursion) is listed
+// once with its count, and past eight entries only the outermost is kept: the graded method the
+// test called.
 func frames(stderr, learnerPkg string) ([]string, string) {
 	if learnerPkg == "" {
 		return nil, ""
 	}
-	var out []string
+	trace := stderr
+	if loc := goroutineLine.FindStringIndex(trace); loc != nil {
+		if j := goroutineLine.FindStringIndex(trace[loc[1]:]); j != nil {
+			trace = trace[:loc[1]+j[0]]
+		}
+	}
+	type repeat struct {
+		frame string
+		n     int
+	}
+	var runs []repeat
 	where := ""
-	for _, m := range frameLine.FindAllStringSubmatch(stderr, 64) {
+	for _, m := range frameLine.FindAllStringSubmatch(trace, -1) {
 		if !strings.HasPrefix(m[1], learnerPkg+".") {
 			continue
 		}
@@ -122,10 +136,29 @@ func frames(stderr, learnerPkg string) ([]string, string) {
 		if where == "" {
 			where = fn
 		}
-		out = append(out, fn+" at "+m[2])
-		if len(out) == 8 {
+		f := fn + " at " + m[2]
+		if len(runs) > 0 && runs[len(runs)-1].frame == f {
+			runs[len(runs)-1].n++
+			continue
+		}
+		runs = append(runs, repeat{frame: f, n: 1})
+	}
+	more := ""
+	if strings.Contains(trace, "frames elided") {
+		more = " or more" // the runtime left out the middle of a deep stack
+	}
+	var out []string
+	for i, r := range runs {
+		if i == 7 && len(runs) > 8 {
+			out = append(out, fmt.Sprintf("... %d more", len(runs)-8))
+			r = runs[len(runs)-1]
+		} else if i > 7 {
 			break
 		}
+		if r.n > 1 {
+			r.frame += fmt.Sprintf(" (%d times in a row%s)", r.n, more)
+		}
+		out = append(out, r.frame)
 	}
 	return out, where
 }

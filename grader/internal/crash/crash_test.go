@@ -1,6 +1,7 @@
 package crash
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,26 @@ kata/grader/internal/virtual/skiplist/learner.(*Skiplist).find(0xc00001e0c0, 0x1
 		if c.Kind != tc.kind || !strings.Contains(c.Reason, tc.want) {
 			t.Errorf("%s: got kind %d, reason %q; want kind %d and %q", tc.reason, c.Kind, c.Reason, tc.kind, tc.want)
 		}
+	}
+}
+
+// TestFramesCollapseRecursion checks the "where" of an endless recursion: the repeated frame
+// once with its count, then the graded method the test called, from the first goroutine only.
+func TestFramesCollapseRecursion(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("runtime: goroutine stack exceeds 67108864-byte limit\nfatal error: stack overflow\n\n")
+	b.WriteString("goroutine 6 gp=0xc000007a40 m=4 [running]:\n")
+	for range 50 {
+		b.WriteString(pkg + ".depth(0xc00001e0c0)\n\t/k/skiplist.go:45 +0x4f\n")
+	}
+	b.WriteString("...additional frames elided...\n")
+	b.WriteString(pkg + ".depth(0xc00001e0c0)\n\t/k/skiplist.go:45 +0x4f\n")
+	b.WriteString(pkg + ".(*Skiplist).Add(0xc00001e0c0)\n\t/k/skiplist.go:20 +0x2a\n")
+	b.WriteString("kata/grader/internal/harness.Run()\n\t/k/harness.go:9 +0x1\n\n")
+	b.WriteString("goroutine 1 [chan receive]:\n" + pkg + ".(*Skiplist).Search(0xc00001e0c0)\n\t/k/skiplist.go:30 +0x2a\n")
+	c := Analyze(b.String(), 2, "", pkg)
+	want := []string{"depth at /k/skiplist.go:45 (51 times in a row or more)", "(*Skiplist).Add at /k/skiplist.go:20"}
+	if !slices.Equal(c.Frames, want) {
+		t.Errorf("frames %q, want %q", c.Frames, want)
 	}
 }

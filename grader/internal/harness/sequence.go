@@ -234,7 +234,10 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 	}
 	header := fmt.Sprintf("hidden test %s, seed %d", t.name, t.run.seed)
 	if original > len(seq) {
-		header += fmt.Sprintf(": shrunk from %d to %d operations", original, len(seq))
+		header += fmt.Sprintf(": shrunk from %d to %d operation", original, len(seq))
+		if len(seq) != 1 {
+			header += "s"
+		}
 	}
 	c := &record.Case{Ops: len(seq), Flaky: flaky}
 	if original > len(seq) {
