@@ -9,6 +9,7 @@ import (
 	"math"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 
@@ -282,7 +283,11 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 			p.Dim.Sprint(" (measured once every other test passes)"), 76, "  "))
 		return
 	}
-	fmt.Fprintf(w, "\n  %s\n", p.Dim.Sprint(strings.TrimRight(fmt.Sprintf("%-12s %-9s %-10s %-10s", "operation", "grows in", "expected", "observed"), " ")))
+	wide := 10 // the observed column fits its longest class: "O(removals)"
+	for _, c := range r.Complexity {
+		wide = max(wide, utf8.RuneCountInString(c.Observed))
+	}
+	fmt.Fprintf(w, "\n  %s\n", p.Dim.Sprint(strings.TrimRight(fmt.Sprintf("%-12s %-9s %-10s %-*s", "operation", "grows in", "expected", wide, "observed"), " ")))
 	for _, c := range r.Complexity {
 		observed, mark := c.Observed, ""
 		switch {
@@ -300,7 +305,7 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 		if axis == "" {
 			axis = "-"
 		}
-		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-12s %-9s %-10s %-10s %s", c.Op, axis, c.Expected, observed, mark), " "))
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-12s %-9s %-10s %-*s %s", c.Op, axis, c.Expected, wide, observed, mark), " "))
 	}
 	for _, c := range r.Complexity {
 		if c.OK || c.Observed == "" || len(c.Points) == 0 {
@@ -317,7 +322,11 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 // Chart draws the graded code's and the reference's nanoseconds per call at each size, on a
 // logarithmic scale so that both fit in 80 columns.
 func Chart(w io.Writer, c result.Complexity, p Palette) {
-	const width = 36
+	label := 12 // "n=1000000", or wider for a longer axis ("removals=200000")
+	for _, pt := range c.Points {
+		label = max(label, len(fmt.Sprintf("%s=%d", c.Axis, pt.Size)))
+	}
+	width := 36 - (label - 12) // the bars give up what the labels take
 	hi, lo := 1.0, math.Inf(1)
 	for _, pt := range c.Points {
 		hi = math.Max(hi, math.Max(pt.Learner, pt.Reference))
@@ -329,7 +338,7 @@ func Chart(w io.Writer, c result.Complexity, p Palette) {
 			return ""
 		}
 		frac := math.Log(math.Max(ns, lo)/lo) / math.Log(hi/lo)
-		return strings.Repeat("█", max(1, int(math.Round(frac*width))))
+		return strings.Repeat("█", max(1, int(math.Round(frac*float64(width)))))
 	}
 	fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("time per call as %s grows (log scale)", c.Axis))
 	for _, pt := range c.Points {
@@ -337,8 +346,8 @@ func Chart(w io.Writer, c result.Complexity, p Palette) {
 		if pt.Capped {
 			capped = " (and more)"
 		}
-		fmt.Fprintf(w, "    %-12s you %s %s%s\n", fmt.Sprintf("%s=%d", c.Axis, pt.Size), p.Bad.Sprint(bar(pt.Learner)), nanos(pt.Learner), capped)
-		fmt.Fprintf(w, "    %-12s ref %s %s\n", "", p.Good.Sprint(bar(pt.Reference)), nanos(pt.Reference))
+		fmt.Fprintf(w, "    %-*s you %s %s%s\n", label, fmt.Sprintf("%s=%d", c.Axis, pt.Size), p.Bad.Sprint(bar(pt.Learner)), nanos(pt.Learner), capped)
+		fmt.Fprintf(w, "    %-*s ref %s %s\n", label, "", p.Good.Sprint(bar(pt.Reference)), nanos(pt.Reference))
 	}
 }
 
