@@ -10,7 +10,8 @@ import (
 var PerfSizes = harness.Sizes(3125, 200_000, 2)
 
 // performance measures Insert (while the set grows), Remove and GetRandom against the reference,
-// and fails when one grows faster than O(1).
+// and GetRandom again on sets that a long history of removals left small; it fails when
+// one grows faster than O(1).
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		values := harness.DistinctInts(t, PerfSizes[len(PerfSizes)-1])
@@ -29,16 +30,61 @@ func performance(learner, reference API) harness.Test {
 						Hint: "GetRandom grows with the set: keep the values in a slice and pick a uniform " +
 							"index; walking a map to a random position takes O(n)"},
 					Batch: harness.KeyedBatch,
-					Run: func(s RandomizedSet, n, count, rep int) {
-						for range count {
-							s.GetRandom()
-						}
-					},
+					Run:   drawBatch,
 				}},
 			}
-			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
+			series := k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
+			return append(series, afterRemovals(m, values, learner, reference)...)
 		})
 	}}
+}
+
+// ChurnLive is how many values the afterRemovals ladder's sets hold: each of its steps inserts a value
+// and removes the one inserted ChurnLive steps before.
+const ChurnLive = 64
+
+// afterRemovals measures, along the number of values inserted and removed again (PerfSizes of them),
+// Insert and Remove together, and GetRandom on the ChurnLive values left: a removal that leaves
+// something behind (a dead slot never compacted, which GetRandom draws again and again) makes
+// them grow with the removals, where the set itself stays small. When the meter has already
+// stopped, the series come back empty, not judged.
+func afterRemovals(m *harness.Meter, values []int, learner, reference API) []*growth.Series {
+	l := &harness.Ladder[RandomizedSet]{
+		Sizes: PerfSizes, New: learner.New, Ref: reference.New,
+		Grow: harness.Grower[RandomizedSet]{
+			Series: &growth.Series{Op: "Remove", Axis: "removals", Expected: "O(1)", SlowHint: slowHint,
+				Hint: "Insert and Remove slow down as values are removed, though the set stays small: " +
+					"a removal must leave nothing behind (move the last value into the hole, shrink " +
+					"the slice, delete the map entry)"},
+			Run: func(s RandomizedSet, from, to int) {
+				for i := from; i < to; i++ {
+					s.Insert(values[i])
+					if i >= ChurnLive {
+						s.Remove(values[i-ChurnLive])
+					}
+				}
+			},
+		},
+		Queries: []harness.Query[RandomizedSet]{{
+			Series: &growth.Series{Op: "GetRandom", Axis: "removals", Expected: "O(1)", SlowHint: slowHint,
+				Hint: "GetRandom slows down as values are removed, though the set stays small: a removed " +
+					"value must not leave a dead slot for GetRandom to draw and skip (move the last value " +
+					"into the hole and shrink the slice, or compact the slots once most are dead)"},
+			Batch: harness.KeyedBatch,
+			Run:   drawBatch,
+		}},
+	}
+	if m.Stopped() {
+		return []*growth.Series{l.Grow.Series, l.Queries[0].Series}
+	}
+	return l.Measure(m)
+}
+
+// drawBatch is a timed batch of count GetRandom calls.
+func drawBatch(s RandomizedSet, n, count, rep int) {
+	for range count {
+		s.GetRandom()
+	}
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.

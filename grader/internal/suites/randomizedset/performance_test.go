@@ -69,6 +69,56 @@ func (s *mapWalk) GetRandom() int {
 	panic("unreachable")
 }
 
+// tombstones marks a removed value's slot dead, and GetRandom draws again until it lands on a
+// live slot. With compact set, it compacts the slots once the dead ones are more than half
+// (amortised O(1)); without, GetRandom takes about slots/members tries.
+type tombstones struct {
+	index   map[int]int
+	slots   []int
+	dead    []bool
+	ndead   int
+	compact bool
+}
+
+func (s *tombstones) Insert(v int) bool {
+	if _, ok := s.index[v]; ok {
+		return false
+	}
+	s.index[v] = len(s.slots)
+	s.slots = append(s.slots, v)
+	s.dead = append(s.dead, false)
+	return true
+}
+
+func (s *tombstones) Remove(v int) bool {
+	i, ok := s.index[v]
+	if !ok {
+		return false
+	}
+	delete(s.index, v)
+	s.dead[i] = true
+	s.ndead++
+	if s.compact && s.ndead > 16 && 2*s.ndead > len(s.slots) {
+		live := s.slots[:0]
+		for j, x := range s.slots {
+			if !s.dead[j] {
+				s.index[x] = len(live)
+				live = append(live, x)
+			}
+		}
+		s.slots, s.dead, s.ndead = live, make([]bool, len(live)), 0
+	}
+	return true
+}
+
+func (s *tombstones) GetRandom() int {
+	for {
+		if i := rand.IntN(len(s.slots)); !s.dead[i] {
+			return s.slots[i]
+		}
+	}
+}
+
 func perfRun(t *testing.T, learner API) record.Event {
 	t.Helper()
 	s := &harness.Suite{Exercise: "randomizedset", Tests: []harness.Test{performance(learner, reference)}}
@@ -91,6 +141,8 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"reference", reference, true},
 		{"shift on remove", API{New: func() RandomizedSet { return &shifting{index: map[int]int{}} }}, false},
 		{"map walk", API{New: func() RandomizedSet { return &mapWalk{set: map[int]bool{}} }}, false},
+		{"compacting tombstones", API{New: func() RandomizedSet { return &tombstones{index: map[int]int{}, compact: true} }}, true},
+		{"tombstones never compacted", API{New: func() RandomizedSet { return &tombstones{index: map[int]int{}} }}, false},
 	} {
 		end := perfRun(t, tc.impl)
 		if got := end.Status == record.Pass; got != tc.ok {

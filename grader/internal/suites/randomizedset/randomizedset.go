@@ -3,7 +3,7 @@
 // GetRandom's answer is random, so no test compares it with the reference's: every test accepts
 // any member (memberSet). The fixed tests and property/members-only list the members each draw
 // expects; the differential tests track the reference's members from its Insert and Remove
-// results; the uniformity tests (uniform.go) count the draws.
+// results; the uniformity tests (uniform.go) and the reach test (reach.go) count the draws.
 package randomizedset
 
 import (
@@ -145,6 +145,10 @@ func Suite(learner, reference API) *harness.Suite {
 			// GetRandom is uniform on a set of 151 moved about by removals (uniform.go).
 			{Name: "property/uniform", Kind: harness.Property, Run: func(t *harness.T) {
 				uniform(t, learner)
+			}},
+			// GetRandom answers every member of a set of 4096, twice (reach.go).
+			{Name: "property/reaches-all", Kind: harness.Property, Run: func(t *harness.T) {
+				reach(t, learner)
 			}},
 			// How Insert, Remove and GetRandom grow against the reference, up to 200,000 values.
 			performance(learner, reference),
@@ -412,6 +416,8 @@ const (
 	hintIntN    = "rand.IntN(n) panics unless n > 0: draw the index with rand.IntN(len(values))"
 	hintUniform = "pick a uniform index into the slice with rand.IntN(len(values)), " +
 		"not a map iteration or a biased choice"
+	hintReach = "GetRandom must be able to return every element: draw the index with " +
+		"rand.IntN(len(values)) over the whole slice, not over a part of it"
 )
 
 // hint names the usual cause of a wrong answer or a panic from the shrunk case.
@@ -424,6 +430,10 @@ func hint(f harness.Mismatch) string {
 			return hintNilMap
 		case strings.Contains(p, "IntN"):
 			return hintIntN
+		case harness.NegativeIndex(f.Panic) && len(last.Args) > 0 && last.Args[0].(int) < 0 &&
+			!mentions(f.Calls[:len(f.Calls)-1], last.Args[0].(int)):
+			// The first call with a negative value indexes a negative slot: the value picked it.
+			return harness.NegativeModHint
 		case last.Method == "Remove" && strings.Contains(p, "index out of range [-1]"):
 			// The set was empty, yet Remove found the value: it was never deleted.
 			return hintDelete
@@ -457,7 +467,40 @@ func hint(f harness.Mismatch) string {
 		}
 		return hintAbsent
 	}
-	return hintFind // present, but the set did not find it
+	// Present, but the set did not find it.
+	if y, ok := lostBy(f.Calls[:len(f.Calls)-1], x); ok {
+		return fmt.Sprintf("Remove(%s) lost %s, which is still in the set: a removal must leave every other "+
+			"value findable. Delete only the removed value's entry; in a hash table of your own, a freed slot "+
+			"must not cut the probe run of the values after it (shift them back, or leave a tombstone)",
+			harness.Lit(y), harness.Lit(x))
+	}
+	return hintFind
+}
+
+// mentions reports whether some call of calls has x as its argument.
+func mentions(calls []harness.Call, x int) bool {
+	return slices.ContainsFunc(calls, func(c harness.Call) bool { return len(c.Args) > 0 && c.Args[0].(int) == x })
+}
+
+// lostBy returns a value whose removal, by the contract's rules, came after x was last inserted
+// and before the end of calls, while x stayed in the set: the removal that may have lost x.
+func lostBy(calls []harness.Call, x int) (int, bool) {
+	members := map[int]bool{}
+	lost, ok := 0, false
+	for _, c := range calls {
+		if len(c.Args) == 0 {
+			continue
+		}
+		y := c.Args[0].(int)
+		switch {
+		case c.Method == "Insert" && y == x && !members[x], c.Method == "Remove" && y == x:
+			ok = false
+		case c.Method == "Remove" && members[y] && members[x]:
+			lost, ok = y, true
+		}
+		members[y] = c.Method == "Insert"
+	}
+	return lost, ok && members[x]
 }
 
 // narrowCollision reports whether two distinct values of calls are one value as an int32 or as a

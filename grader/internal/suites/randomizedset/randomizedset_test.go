@@ -1,6 +1,7 @@
 package randomizedset
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -281,6 +282,11 @@ type modulo1000 struct{ *good }
 
 func (s modulo1000) GetRandom() int { return s.vals[s.rng.IntN(1000)%len(s.vals)] }
 
+// firstSlots draws from the first 1024 slots only: uniform on a set of up to 1024 values.
+type firstSlots struct{ *good }
+
+func (s firstSlots) GetRandom() int { return s.vals[s.rng.IntN(min(len(s.vals), 1024))] }
+
 // fixedCapacity writes into a slice of 1<<16 slots and never grows it.
 type fixedCapacity struct{ *good }
 
@@ -402,6 +408,8 @@ var wrongSets = []struct {
 		"property/uniform-small", "wrong_answer", "biased choice"},
 	{"modulo 1000", wrong(func(g *good) modulo1000 { return modulo1000{g} }),
 		"property/uniform", "wrong_answer", "biased choice"},
+	{"first 1024 slots", wrong(func(g *good) firstSlots { return firstSlots{g} }),
+		"property/reaches-all", "wrong_answer", "over the whole slice"},
 	{"GetRandom unwritten", wrong(func(g *good) stub { return stub{g} }),
 		harness.ImplementedTest, "not_implemented", ""},
 }
@@ -472,6 +480,10 @@ var alone = []struct {
 		"property/uniform", "wrong_answer", "not uniform", ""},
 	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
 		"property/uniform", "wrong_answer", "which is not in the set", ""},
+	{"first 1024 slots", wrong(func(g *good) firstSlots { return firstSlots{g} }),
+		"property/reaches-all", "wrong_answer", "never returned 3072 of the 4096 elements in 163840 calls", ""},
+	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
+		"property/reaches-all", "wrong_answer", "which is not in the set", ""},
 	{"fixed capacity", wrong(func(g *good) fixedCapacity { return fixedCapacity{g} }),
 		"random/large", "runtime_error", "out of range", ""},
 }
@@ -520,6 +532,39 @@ func TestPanicNamesTheCall(t *testing.T) {
 	if f == nil || f.Verdict != "runtime_error" || f.Op != "s.Insert(0)" ||
 		f.Message != "Insert(0) panicked: assignment to entry in nil map" {
 		t.Fatalf("got %+v", f)
+	}
+}
+
+// TestHint checks hints for shrunk cases that no wrong set above produces: each case, what its
+// hint must say, and why.
+func TestHint(t *testing.T) {
+	oob := func(i int) any { return fmt.Sprintf("runtime error: index out of range [%d]", i) }
+	for _, c := range []struct {
+		reason string
+		f      harness.Mismatch
+		want   string
+	}{
+		{"a negative value's first call indexes a negative bucket: val % n",
+			harness.Mismatch{Calls: []harness.Call{call("Remove", -1)}, Panic: oob(-1)},
+			harness.NegativeModHint},
+		{"the same panic on a value removed before: the removal put its index back",
+			harness.Mismatch{Calls: []harness.Call{call("Insert", -1), call("Remove", -1), call("Remove", -1)}, Panic: oob(-1)},
+			hintDelete},
+		{"removing one value lost another, still present: a cut probe run",
+			harness.Mismatch{Calls: []harness.Call{call("Insert", -4), call("Insert", 2), call("Remove", -4),
+				call("Insert", 2)}, Got: true, Want: false},
+			"Remove(-4) lost 2, which is still in the set"},
+		{"a value removed and inserted again since the other removal is not lost by it",
+			harness.Mismatch{Calls: []harness.Call{call("Insert", 0), call("Insert", 2), call("Remove", 0),
+				call("Remove", 2), call("Insert", 2), call("Insert", 2)}, Got: true, Want: false},
+			hintFind},
+		{"a value not found with no removal in between: index 0 taken for absent",
+			harness.Mismatch{Calls: []harness.Call{call("Insert", 1), call("Remove", 1)}, Got: false, Want: true},
+			hintFind},
+	} {
+		if got := hint(c.f); !strings.Contains(got, c.want) {
+			t.Errorf("%s: hint %q, want it to hold %q", c.reason, got, c.want)
+		}
 	}
 }
 

@@ -145,28 +145,8 @@ func (p *probe) after() string {
 // checkUniform draws perValue times per member and fails if GetRandom answers a value that is not
 // a member, or if the counts fail the chi-square test at level Alpha.
 func (p *probe) checkUniform(perValue int) {
-	values := slices.Sorted(maps.Keys(p.members))
-	slot := make(map[int]int, len(values))
-	for i, x := range values {
-		slot[x] = i
-	}
-	counts := make([]int, len(values))
-	draw := func() any { return p.set.GetRandom() }
+	values, counts := p.count(perValue)
 	n := perValue * len(values)
-	for range n {
-		x := p.t.Invoke(getRandom, draw).(int)
-		i, ok := slot[x]
-		if !ok {
-			p.calls = append(p.calls, getRandom)
-			p.t.Fail(&record.Failure{
-				Verdict: string(verdict.WrongAnswer),
-				Op:      getRandom.Go("s"),
-				Message: fmt.Sprintf("GetRandom() returned %s, which is not in the set%s", harness.Lit(x), p.after()),
-				Hint:    hintStale,
-			})
-		}
-		counts[i]++
-	}
 	stat := chiSquare(counts, float64(perValue))
 	pValue := chiSquareTail(len(values)-1, stat)
 	p.t.Logf("chi-square %.1f with %d degrees of freedom: p = %.3g", stat, len(values)-1, pValue)
@@ -190,6 +170,33 @@ func (p *probe) checkUniform(perValue int) {
 			harness.Lit(values[hi]), counts[hi], perValue),
 		Hint: hintUniform,
 	})
+}
+
+// count draws perValue times per member, and returns the members in order with the number of
+// times each came up. It fails the test if GetRandom answers a value that is not a member.
+func (p *probe) count(perValue int) (values, counts []int) {
+	values = slices.Sorted(maps.Keys(p.members))
+	slot := make(map[int]int, len(values))
+	for i, x := range values {
+		slot[x] = i
+	}
+	counts = make([]int, len(values))
+	draw := func() any { return p.set.GetRandom() }
+	for range perValue * len(values) {
+		x := p.t.Invoke(getRandom, draw).(int)
+		i, ok := slot[x]
+		if !ok {
+			p.calls = append(p.calls, getRandom)
+			p.t.Fail(&record.Failure{
+				Verdict: string(verdict.WrongAnswer),
+				Op:      getRandom.Go("s"),
+				Message: fmt.Sprintf("GetRandom() returned %s, which is not in the set%s", harness.Lit(x), p.after()),
+				Hint:    hintStale,
+			})
+		}
+		counts[i]++
+	}
+	return values, counts
 }
 
 // describe names a set for a message: "{2, 3, 5}" when small, "a set of 151 values" otherwise.
