@@ -443,10 +443,16 @@ func hint(f harness.Mismatch) string {
 		return panicHint(fmt.Sprint(f.Panic), hasZ, len(f.Calls))
 	}
 	isWord := slices.Contains(inserted, w)
+	lookup := lookedUp(f.Calls[:len(f.Calls)-1], w)
 	switch {
 	case len(w) >= 256:
 		return "words are up to 2000 letters long: follow every letter of the word, " +
 			"with no limit of your own on its length"
+	case f.Want == false && lookup != nil && !slices.ContainsFunc(inserted, func(x string) bool { return strings.HasPrefix(x, w) }):
+		// No inserted word leads to w, but an earlier lookup went that way.
+		return fmt.Sprintf("Search and StartsWith must not change the trie: after %s, %s found a path "+
+			"that no Insert made. When a letter has no child, return false; only Insert creates nodes",
+			lookup.Short(), last.Short())
 	case len(inserted) == 0 && f.Want == false:
 		return "a new trie is empty: before any Insert every answer is false " +
 			"(keep the root in the Trie that New returns, not in a package-level variable)"
@@ -464,6 +470,11 @@ func hint(f harness.Mismatch) string {
 	case last.Method == "StartsWith" && f.Want == true && isWord:
 		return "a word is a prefix of itself: StartsWith(w) is true once w is inserted, " +
 			"even when no longer word continues it"
+	}
+	if x, n := longestShared(w, inserted); last.Method == "StartsWith" && f.Want == false && n > 0 {
+		return fmt.Sprintf("no inserted word starts with %q (%q shares only %q with it): StartsWith must "+
+			"match every letter of the prefix up to its last, also where the prefix ends part-way along a "+
+			"path or inside an edge's label", w, x, w[:n])
 	}
 	if a, b, ok := oneLetterOff(w, inserted, last.Method == "Search"); ok && f.Want == false {
 		if a == 'z' || b == 'z' {
@@ -522,6 +533,32 @@ func oneLetterOff(w string, inserted []string, whole bool) (a, b byte, ok bool) 
 		}
 	}
 	return 0, 0, false
+}
+
+// lookedUp returns the last Search or StartsWith of calls whose word w is a prefix of, or nil.
+func lookedUp(calls []harness.Call, w string) *harness.Call {
+	for i := len(calls) - 1; i >= 0; i-- {
+		if c := calls[i]; c.Method != "Insert" && strings.HasPrefix(c.Args[0].(string), w) {
+			return &calls[i]
+		}
+	}
+	return nil
+}
+
+// longestShared returns the word of words that shares the longest prefix with w, and that
+// prefix's length.
+func longestShared(w string, words []string) (string, int) {
+	best, n := "", 0
+	for _, x := range words {
+		k := 0
+		for k < len(w) && k < len(x) && w[k] == x[k] {
+			k++
+		}
+		if k > n {
+			best, n = x, k
+		}
+	}
+	return best, n
 }
 
 // count returns how many times w occurs in words.

@@ -343,6 +343,101 @@ func (t *siblings) Search(w string) bool {
 }
 func (t *siblings) StartsWith(p string) bool { return t.walk(p, false) != nil }
 
+// lookupGrows creates the missing nodes along a lookup's path, all but the last letter's: a
+// lookup changes what later ones find.
+type lookupGrows struct{ *good }
+
+func (t lookupGrows) walk(s string) *node {
+	n := t.root
+	for i := range len(s) {
+		c := s[i] - 'a'
+		if n.kids[c] == nil {
+			if i == len(s)-1 {
+				return nil
+			}
+			n.kids[c] = &node{}
+		}
+		n = n.kids[c]
+	}
+	return n
+}
+
+func (t lookupGrows) Search(w string) bool {
+	n := t.walk(w)
+	return n != nil && n.end
+}
+func (t lookupGrows) StartsWith(p string) bool { return t.walk(p) != nil }
+
+// radix is a compressed trie, a label on each edge, whose lookups answer true where the word
+// ends inside a label without comparing the label's letters up to there.
+type radix struct {
+	label string // the label of the edge into this node
+	kids  []*radix
+	end   bool
+}
+
+// sharedLen is the length of the common prefix of a and b.
+func sharedLen(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+func (x *radix) kid(c byte) *radix {
+	for _, k := range x.kids {
+		if k.label[0] == c {
+			return k
+		}
+	}
+	return nil
+}
+
+func (x *radix) Insert(w string) {
+	for len(w) > 0 {
+		k := x.kid(w[0])
+		if k == nil {
+			x.kids = append(x.kids, &radix{label: w, end: true})
+			return
+		}
+		if p := sharedLen(k.label, w); p < len(k.label) {
+			// Split k's edge at p: k keeps the first part, a new child the rest.
+			rest := &radix{label: k.label[p:], kids: k.kids, end: k.end}
+			k.label, k.kids, k.end = k.label[:p], []*radix{rest}, false
+		}
+		w = w[len(k.label):]
+		x = k
+	}
+	x.end = true
+}
+
+// locate returns the node where s ends and whether s ends exactly there, not inside its label.
+func (x *radix) locate(s string) (n *radix, exact, ok bool) {
+	for len(s) > 0 {
+		k := x.kid(s[0])
+		if k == nil {
+			return nil, false, false
+		}
+		if sharedLen(k.label, s) < len(k.label) {
+			return k, false, true // the bug: the rest of s is not compared with the label
+		}
+		s = s[len(k.label):]
+		x = k
+	}
+	return x, true, true
+}
+
+func (x *radix) Search(w string) bool {
+	n, exact, ok := x.locate(w)
+	return ok && exact && n.end
+}
+
+func (x *radix) StartsWith(p string) bool {
+	_, _, ok := x.locate(p)
+	return ok
+}
+
 // pool keeps its nodes in an arena of a fixed size, too small for random/large.
 type pool struct{ nodes []poolNode }
 
@@ -416,6 +511,10 @@ var wrongs = []struct {
 		"tr.Insert(", "must not undo an earlier one"},
 	{"alphabet without q", fixed(func() Trie { return &noQ{mod25{root: &node25{}}} }), "random/wide-values", "wrong_answer",
 		`"q")`, "'a' and 'q' lead to the same child"},
+	{"lookups create nodes", fixed(func() Trie { return lookupGrows{newGood()} }), "edge/long-word", "wrong_answer",
+		"if got := tr.StartsWith(", "must not change the trie"},
+	{"radix prefix inside a label", fixed(func() Trie { return &radix{} }), "edge/shared-prefix", "wrong_answer",
+		"if got := tr.StartsWith(", "inside an edge's label"},
 	// A store of 131,072 nodes runs out while the performance test grows a trie of 200,000
 	// words, before random/large would.
 	{"fixed arena", fixed(func() Trie { return newPool() }), "performance/growth", "runtime_error",
