@@ -53,6 +53,10 @@ type Model[S any] struct {
 	Simplify func(calls []Call) [][]Call
 	// Hint names the likely cause of a failure from the shrunk case, or returns "".
 	Hint func(f Mismatch) string
+	// Show, if set, returns the calls of a failing case as they are to be printed, one for each
+	// of f.Calls (Text set where a call prints differently), or nil to print them as they are:
+	// when Do does more than the call and that is what fails, the printed case shows it.
+	Show func(f Mismatch) []Call
 }
 
 // Mismatch is a failing case as the suite's Hint sees it.

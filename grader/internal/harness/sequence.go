@@ -248,7 +248,13 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 		c.Code = fmt.Sprintf("func TestKataCase(t *testing.T) {\n\t// %s\n\t%s // panics: %s\n}\n",
 			header, m.Init, oneLine(fmt.Sprint(o.panic)))
 	} else {
-		c.Code = caseCode(m.Init, m.Recv, seq, o.results, o.want, o.panic, header)
+		shown := seq
+		if m.Show != nil {
+			if calls := m.Show(Mismatch{Calls: seq, Got: o.got, Want: o.want, Panic: o.panic}); calls != nil {
+				shown = calls
+			}
+		}
+		c.Code = caseCode(m.Init, m.Recv, shown, o.results, o.want, o.panic, header)
 		c.Call = seq[len(seq)-1].Go(m.Recv)
 	}
 	f := &record.Failure{Op: c.Call, Case: c}

@@ -5,16 +5,18 @@
 // correct filter answers: true for an added key, false on an empty filter, true for everything
 // once a filter of one bit holds a key, M and K exactly, and the three sizing formulas at points
 // computed independently. The property tests check, without the reference, that there are no false
-// negatives, that the false-positive rate matches the formula (property.go) and that the bits are
-// packed. The differential tests compare the sizing formulas with the reference over wide random
-// arguments (sizing.go), and drive random Add and Test sequences in which every added key must
-// test true, so that a false negative shrinks to a few calls.
+// negatives, that the false-positive rate matches the formula (property.go), also in a filter of
+// 16 million bits, and that the bits are packed. The differential tests compare the sizing
+// formulas with the reference over wide random arguments (sizing.go), and drive random Add and
+// Test sequences in which every added key must test true, so that a false negative shrinks to a
+// few calls.
 package bloom
 
 import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"kata/grader/internal/harness"
@@ -117,6 +119,10 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "random/add-test", Kind: harness.Differential, Run: s.randomAddTest},
 			// How Add and Test grow with the number of keys and of bits, against the reference.
 			performance(learner, reference),
+			// In a filter of 16 million bits, far more than 2^20, the rate still matches
+			// FalsePositiveRate: the positions reach every bit. After the performance test, which
+			// names a cost that grows with m better than this test's time limit would.
+			{Name: "property/large-filter", Kind: harness.Property, Run: s.largeFilter},
 		},
 	}
 }
@@ -134,8 +140,8 @@ type box struct {
 }
 
 // filterModel drives filters made by newFilter, printed as init, with a tracker of m bits and
-// k hash functions as the expected side.
-func filterModel(init string, newFilter func() Filter, m uint64, k uint) harness.Model[*box] {
+// k hash functions as the expected side. sizeHint names the cause of a wrong M or K.
+func filterModel(init string, newFilter func() Filter, m uint64, k uint, sizeHint func() string) harness.Model[*box] {
 	return harness.Model[*box]{
 		Recv: "f", Init: init,
 		New:      func() *box { return &box{f: newFilter()} },
@@ -143,52 +149,109 @@ func filterModel(init string, newFilter func() Filter, m uint64, k uint) harness
 		Do:       do,
 		Simplify: simplifyKeys,
 		Hint: func(f harness.Mismatch) string {
+			if last := f.Calls[len(f.Calls)-1]; f.Panic == nil && (last.Method == "M" || last.Method == "K") {
+				return sizeHint()
+			}
 			if keptKey(newFilter, f) {
 				return "Add must not keep the key's slice: the caller may overwrite it as soon as Add returns " +
 					"(the judge does), so hash the bytes at once or copy them"
 			}
 			return filterHint(f, m)
 		},
+		Show: func(f harness.Mismatch) []harness.Call {
+			if !keptKey(newFilter, f) {
+				return nil
+			}
+			return reusedBuffer(newFilter, f.Calls)
+		},
 	}
 }
 
 // keptKey reports whether a false negative goes away when the keys are not overwritten after
-// each call: then the filter kept a reference to a key. It replays the failing case on a fresh
-// filter, with keys no one overwrites.
-func keptKey(newFilter func() Filter, f harness.Mismatch) (kept bool) {
+// each call: then the filter kept a reference to a key.
+func keptKey(newFilter func() Filter, f harness.Mismatch) bool {
 	last := f.Calls[len(f.Calls)-1]
 	if f.Panic != nil || last.Method != "Test" || f.Want != true {
 		return false
 	}
+	found, ok := replay(newFilter, f.Calls, func(harness.Call) bool { return false })
+	return ok && found
+}
+
+// replay runs the calls of Add and Test in calls on a fresh filter, each with a copy of its key,
+// overwritten once the call returns where overwrite says so, and returns the last Test's answer;
+// ok is false if the filter panicked.
+func replay(newFilter func() Filter, calls []harness.Call, overwrite func(harness.Call) bool) (last, ok bool) {
 	defer func() {
 		if recover() != nil {
-			kept = false
+			ok = false
 		}
 	}()
 	fl := newFilter()
-	for _, c := range f.Calls[:len(f.Calls)-1] {
-		switch c.Method {
-		case "Add":
-			fl.Add(bytes.Clone(c.Args[0].([]byte)))
-		case "Test":
-			fl.Test(bytes.Clone(c.Args[0].([]byte)))
+	for _, c := range calls {
+		if c.Method != "Add" && c.Method != "Test" {
+			continue
+		}
+		key := bytes.Clone(c.Args[0].([]byte))
+		if c.Method == "Add" {
+			fl.Add(key)
+		} else {
+			last = fl.Test(key)
+		}
+		if overwrite(c) {
+			scribble(key)
 		}
 	}
-	return fl.Test(bytes.Clone(last.Args[0].([]byte)))
+	return last, true
+}
+
+// reusedBuffer prints a false negative that a kept key causes as the judge ran it: each key of
+// Add in a buffer overwritten once Add returns. It returns nil (print the calls as they are) if
+// overwriting the keys of Add alone does not make the case fail.
+func reusedBuffer(newFilter func() Filter, calls []harness.Call) []harness.Call {
+	isAdd := func(c harness.Call) bool { return c.Method == "Add" }
+	if found, ok := replay(newFilter, calls, isAdd); !ok || found {
+		return nil
+	}
+	shown := slices.Clone(calls)
+	declared := false
+	for i, c := range shown {
+		if !isAdd(c) || len(c.Args[0].([]byte)) == 0 {
+			continue
+		}
+		key := c.Args[0].([]byte)
+		var b strings.Builder
+		if declared {
+			fmt.Fprintf(&b, "key = %s\n", harness.Lit(key))
+		} else {
+			fmt.Fprintf(&b, "key := %s // the judge overwrites each key once Add returns\n", harness.Lit(key))
+			declared = true
+		}
+		b.WriteString("\tf.Add(key)\n\t")
+		if len(key) == 1 {
+			b.WriteString("key[0] ^= 0xff")
+		} else {
+			b.WriteString("for i := range key {\n\t\tkey[i] ^= 0xff\n\t}")
+		}
+		shown[i].Text = b.String()
+	}
+	return shown
 }
 
 // filter is the model of the learner's New(m, k).
 func (s *suite) filter(m uint64, k uint) harness.Model[*box] {
 	return filterModel(fmt.Sprintf("New(%s, %d)", harness.Lit(m), k),
-		func() Filter { return s.learner.New(m, k) }, m, k)
+		func() Filter { return s.learner.New(m, k) }, m, k, func() string { return newSizeHint })
 }
 
 // estimated is the model of the learner's NewWithEstimates(n, p), expected to have the suite's
 // own OptimalM(n, p) bits and OptimalK of them hash functions.
 func (s *suite) estimated(n uint64, p float64) harness.Model[*box] {
 	m := optimalM(n, p)
+	k := optimalK(m, n)
 	return filterModel(fmt.Sprintf("NewWithEstimates(%d, %s)", n, harness.Lit(p)),
-		func() Filter { return s.learner.NewWithEstimates(n, p) }, m, optimalK(m, n))
+		func() Filter { return s.learner.NewWithEstimates(n, p) }, m, k,
+		func() string { return s.estimatesHint(n, p, m, k) })
 }
 
 // do runs one call on a side. The graded filter gets a copy of the key, overwritten as soon as
@@ -385,6 +448,58 @@ func (s *suite) newWithEstimates(t *harness.T) {
 	}
 }
 
+// newSizeHint is the hint of a filter whose M or K is not what New was given.
+const newSizeHint = "M() and K() return m and k exactly as given to New, not the size of your storage"
+
+// estimatesHint names the function to blame when NewWithEstimates(n, p) does not have m bits and k
+// hash functions, m = OptimalM(n, p) and k = OptimalK(m, n): New when New(m, k) does not report
+// them, else OptimalM, else OptimalK (or the FalsePositiveRate it compares), else
+// NewWithEstimates itself.
+func (s *suite) estimatesHint(n uint64, p float64, m uint64, k uint) string {
+	if !s.reportsSize(m, k) {
+		return newSizeHint
+	}
+	if got, ok := try(func() any { return s.learner.OptimalM(n, p) }); ok && got != m {
+		return fmt.Sprintf("NewWithEstimates takes m = OptimalM(%d, %s), and your OptimalM returned %s, want %d: %s",
+			n, harness.Lit(p), harness.Lit(got), m, optimalMHint(got, m))
+	}
+	if got, ok := try(func() any { return s.learner.OptimalK(m, n) }); ok && !expectK(m, n, k).Accepts(got) {
+		why := optimalKHint(m, n, got)
+		lo, hi := kCandidates(m, n)
+		for _, c := range []uint{lo, hi} {
+			want := expectRate(fpRate(m, n, c), c)
+			if rate, ok := try(func() any { return s.learner.FalsePositiveRate(m, n, c) }); ok && !want.Accepts(rate) {
+				why = fmt.Sprintf("it compares FalsePositiveRate, and FalsePositiveRate(%d, %d, %d) returned %s, want %s: "+
+					"the rate is (1 − e^(−k·n/m))^k", m, n, c, harness.Lit(rate), want)
+				break
+			}
+		}
+		return fmt.Sprintf("NewWithEstimates takes k = OptimalK(%d, %d), and your OptimalK returned %s, want %d: %s",
+			m, n, harness.Lit(got), k, why)
+	}
+	return "NewWithEstimates(n, p) is New(m, OptimalK(m, n)) with m = OptimalM(n, p): your OptimalM and " +
+		"OptimalK are right here, so size the filter with them"
+}
+
+// reportsSize reports whether the learner's New(m, k) has M() == m and K() == k.
+func (s *suite) reportsSize(m uint64, k uint) bool {
+	same, _ := try(func() any {
+		f := s.learner.New(m, k)
+		return f.M() == m && f.K() == k
+	})
+	return same == true
+}
+
+// try calls f, a call of the graded code, and returns its result; ok is false if it panicked.
+func try(f func() any) (res any, ok bool) {
+	defer func() {
+		if recover() != nil {
+			res, ok = nil, false
+		}
+	}()
+	return f(), true
+}
+
 // mustPanic runs a call the contract says must panic.
 func mustPanic(t *harness.T, c harness.Call, f func(), why string) {
 	if _, ok := t.MustPanic(c, f); !ok {
@@ -429,8 +544,6 @@ func filterHint(f harness.Mismatch, m uint64) string {
 			return "every position must lie in 0..m-1 (reduce it mod m), and m bits need (m+63)/64 words"
 		}
 		return ""
-	case last.Method == "M" || last.Method == "K":
-		return "M() and K() return m and k exactly as given to New, not the size of your storage"
 	case last.Method != "Test":
 		return ""
 	case f.Want == false:

@@ -49,15 +49,18 @@ func TestReferencePasses(t *testing.T) {
 // margin over many runs (go test -run Margins -bloom.seeds 200).
 var seeds = flag.Int("bloom.seeds", 3, "seeds for TestFalsePositiveRateMargins")
 
-// TestFalsePositiveRateMargins runs the false-positive-rate property on the reference over
-// several seeds and reports, for each filter, the largest deviation from the expected count as
-// a fraction of the allowed one: it must stay well below 1.
+// TestFalsePositiveRateMargins runs the false-positive-rate and large-filter properties on the
+// reference over several seeds and reports, for each filter, the largest deviation from the
+// expected count as a fraction of the allowed one: it must stay well below 1.
 func TestFalsePositiveRateMargins(t *testing.T) {
 	worst := map[string]float64{}
+	tests := []string{"property/false-positive-rate", "property/large-filter"}
 	for seed := range uint64(*seeds) {
-		log, ends := run(t, reference, seed, "property/false-positive-rate")
-		if e := ends["property/false-positive-rate"]; e.Status != record.Pass {
-			t.Fatalf("seed %d: %+v", seed, e.Failure)
+		log, ends := run(t, reference, seed, tests...)
+		for _, name := range tests {
+			if e := ends[name]; e.Status != record.Pass {
+				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
+			}
 		}
 		for _, e := range log.Events {
 			var m, k, got int
@@ -153,6 +156,16 @@ func byteSum(key []byte, m uint64, k uint, out []uint64) []uint64 {
 func fnvLow16(key []byte, m uint64, k uint, out []uint64) []uint64 {
 	h := fnv64(key)
 	return stepping(h&0xffff, h>>16&0xffff, m, k, out)
+}
+
+// low20 double-hashes like doubleHashing, but keeps the low 20 bits of each step: positions
+// reach only the first 2^20 bits.
+func low20(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	h := fnv64(key)
+	for i := range uint64(k) {
+		out = append(out, (h+i*(mix(h)|1))&(1<<20-1)%m)
+	}
+	return out
 }
 
 // fnv128Halves double-hashes with the two halves of 128-bit FNV-1a, unmixed, as the lesson
@@ -445,6 +458,7 @@ func wrongs() []wrong {
 		{"16-bit FNV halves", withToy(func(f *toy) { f.pos = fnvLow16 }), "property/false-positive-rate", "wrong_answer", "weak"},
 		{"raw FNV-128a halves", withToy(func(f *toy) { f.pos = fnv128Halves }), "property/false-positive-rate", "wrong_answer", "FNV-1a"},
 		{"Test checks the first bit", withToy(func(f *toy) { f.first = true }), "property/false-positive-rate", "wrong_answer", "single bit"},
+		{"positions in 2^20 bits", withToy(func(f *toy) { f.pos = low20 }), "property/large-filter", "wrong_answer", "part of the m bits"},
 		{"Add toggles bits", withToy(func(f *toy) { f.xor = true }), "edge/add-twice", "wrong_answer", "^="},
 		{"M() is words·64", withToy(func(f *toy) { f.words64 = true }), "edge/m-and-k", "wrong_answer", "M()"},
 		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "wrong_answer", "stores no keys"},
@@ -510,8 +524,9 @@ func TestFailuresShrink(t *testing.T) {
 	for _, c := range []shrunk{
 		{"Add toggles bits", xor, "random/add-test", 3, "f.Test(", "^="},
 		{"Add toggles bits", xor, "property/no-false-negatives", 3, "f.Test(", "^="},
-		{"keys queued by reference", queued, "property/no-false-negatives", 10, "f.Test(", "overwrite"},
-		{"keys queued by reference", queued, "random/add-test", 10, "f.Test(", "overwrite"},
+		{"keys queued by reference", queued, "property/no-false-negatives", 10, "key[0] ^= 0xff", "overwrite"},
+		{"keys queued by reference", queued, "random/add-test", 10, "key[0] ^= 0xff", "overwrite"},
+		{"keys queued by reference", queued, "example", 2, "key[0] ^= 0xff", "overwrite"},
 		{"M() is words·64", byIndex["M() is words·64"], "random/add-test", 1, "f.M()", "exactly as given"},
 		{"OptimalM rounds", byIndex["OptimalM rounds"], "random/optimal-m", 1, "OptimalM(", "round up"},
 		{"OptimalK rounds", byIndex["OptimalK rounds"], "random/optimal-k", 1, "OptimalK(", "instead of rounding"},
@@ -532,6 +547,66 @@ func TestFailuresShrink(t *testing.T) {
 			if !strings.Contains(f.Case.Code, c.mention) {
 				t.Errorf("the case does not mention %s", c.mention)
 			}
+			if !strings.Contains(f.Hint, c.hint) {
+				t.Errorf("the hint does not mention %q: %s", c.hint, f.Hint)
+			}
+		})
+	}
+}
+
+// TestEstimatesHints checks that a wrong size from NewWithEstimates blames the function at fault:
+// New when M() is not m, else OptimalM, OptimalK or the FalsePositiveRate it compares, else
+// NewWithEstimates itself.
+func TestEstimatesHints(t *testing.T) {
+	estimating := func(api API) API {
+		api.NewWithEstimates = func(n uint64, p float64) Filter {
+			m := api.OptimalM(n, p)
+			return api.New(m, api.OptimalK(m, n))
+		}
+		return api
+	}
+	byIndex := map[string]API{}
+	for _, w := range wrongs() {
+		byIndex[w.name] = estimating(w.api)
+	}
+	powerless := correct() // FalsePositiveRate without the power k, so OptimalK keeps the floor
+	powerless.FalsePositiveRate = func(m, n uint64, k uint) float64 {
+		return 1 - math.Exp(-float64(k)*float64(n)/float64(m))
+	}
+	powerless.OptimalK = func(m, n uint64) uint {
+		x := float64(m) / float64(n) * math.Ln2
+		lo, hi := max(uint(x), 1), max(uint(math.Ceil(x)), 1)
+		if powerless.FalsePositiveRate(m, n, hi) < powerless.FalsePositiveRate(m, n, lo) {
+			return hi
+		}
+		return lo
+	}
+	fixedBits := correct() // 1.44·log2(1/p) bits per key, truncated
+	fixedBits.NewWithEstimates = func(n uint64, p float64) Filter {
+		return newToy(uint64(float64(n)*1.44*math.Log2(1/p)), ref.OptimalK(ref.OptimalM(n, p), n))
+	}
+	for _, c := range []struct {
+		name string
+		api  API
+		hint string
+	}{
+		{"OptimalM truncates", byIndex["OptimalM truncates"], "your OptimalM returned 9585, want 9586: round up"},
+		{"OptimalM rounds", byIndex["OptimalM rounds"], "your OptimalM returned 9585"},
+		{"OptimalK always ceil", byIndex["OptimalK always ceil"], "not always better"},
+		{"rate without the power", estimating(powerless), "FalsePositiveRate(9586, 1000, 6) returned"},
+		{"fixed bits per key", fixedBits, "size the filter with them"},
+		{"M() is words·64", byIndex["M() is words·64"], "exactly as given to New"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, ends := run(t, c.api, 5, "example", "edge/new-with-estimates")
+			f := ends["example"].Failure
+			if f == nil {
+				f = ends["edge/new-with-estimates"].Failure
+			}
+			if f == nil || f.Verdict != "wrong_answer" {
+				t.Fatalf("want a wrong_answer, got %+v", f)
+			}
+			t.Logf("%s | %s", f.Message, f.Hint)
 			if !strings.Contains(f.Hint, c.hint) {
 				t.Errorf("the hint does not mention %q: %s", c.hint, f.Hint)
 			}
