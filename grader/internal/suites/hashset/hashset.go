@@ -97,6 +97,9 @@ func Suite(learner, reference API) *harness.Suite {
 			// Keys that share a bucket in the usual weak hashes: removing one from the middle of
 			// a probe run must not hide the keys after it.
 			{Name: "edge/probe-chain", Kind: harness.Fixed, Run: script(probeChains()...)},
+			// The same keys: adding a key stored past a deleted slot of its probe run must find
+			// it there, not store it a second time in the deleted slot.
+			{Name: "edge/probe-reuse", Kind: harness.Fixed, Run: script(probeReuse()...)},
 			// Enough keys to make any table grow several times, some removed on the way.
 			{Name: "edge/growth", Kind: harness.Fixed, Run: script(growth())},
 			// Many keys added and removed while the set stays tiny: a table whose deleted slots
@@ -114,6 +117,9 @@ func Suite(learner, reference API) *harness.Suite {
 			})},
 			// How Add, Contains and Remove grow against the reference, up to 1,000,000 keys.
 			performance(learner, reference),
+			// How Add grows on keys that are all multiples of 2^20, up to 262,144 keys:
+			// a hash that keeps the key's low bits puts them all in one bucket.
+			patterned(learner, reference),
 			// A set of 200,000 keys: growth after growth must keep every key.
 			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
 		},
@@ -145,12 +151,16 @@ func do(s HashSet, c harness.Call) any {
 	panic("hashset suite: unknown method " + c.Method)
 }
 
-// chainKeys are triples of keys that land in one bucket under common weak hashes: the key
-// itself masked or reduced modulo a table of 8 or 16, of any power of two up to 2^20 or 2^32,
-// of 1000 or 1009 buckets. In (8, 16, 9) the 9 is pushed past its home slot by 16.
+// chainKeys are triples of keys that land in one bucket under common hashes: the key itself
+// masked or reduced modulo a table of 8 or 16, of any power of two up to 2^20 or 2^32, of 1000
+// or 1009 buckets; the top bits of key × 0x9E3779B97F4A7C15 (Fibonacci hashing) for any power
+// of two up to 2^16 (1, 75026 and 121394); the top bits and the low bits of the splitmix64
+// finalizer for any power of two up to 2^14 (565101, 615769 and 924179). In (8, 16, 9) the 9 is
+// pushed past its home slot by 16.
 var chainKeys = [][3]int{
 	{8, 16, 9}, {16, 32, 48}, {1 << 20, 2 << 20, 3 << 20}, {-1 << 20, -2 << 20, -3 << 20},
 	{1 << 32, 2 << 32, 3 << 32}, {1000, 2000, 3000}, {1009, 2018, 3027},
+	{1, 75026, 121394}, {565101, 615769, 924179},
 }
 
 // probeChains adds each triple a, b, c to a fresh set, removes b from the middle, and checks
@@ -163,6 +173,22 @@ func probeChains() [][]harness.Step {
 			add(a), add(b), add(c), remove(b), has(c, true), has(a, true), has(b, false),
 			remove(a), has(c, true), add(b), has(b, true), has(c, true), remove(c), has(b, true),
 			has(a, false), has(c, false)))
+	}
+	return lists
+}
+
+// probeReuse adds each triple a, b, c to a fresh set, removes a (the start of the probe run)
+// or b (its middle), adds c again while it is stored past that deleted slot, and checks that one
+// Remove of c takes it out.
+func probeReuse() [][]harness.Step {
+	var lists [][]harness.Step
+	for _, k := range chainKeys {
+		a, b, c := k[0], k[1], k[2]
+		lists = append(lists,
+			steps(add(a), add(b), add(c), remove(a), add(c), has(c, true), remove(c), has(c, false),
+				has(b, true), has(a, false)),
+			steps(add(a), add(b), add(c), remove(b), add(c), has(c, true), remove(c), has(c, false),
+				has(a, true), has(b, false)))
 	}
 	return lists
 }
@@ -431,9 +457,8 @@ func panicHint(f harness.Mismatch) string {
 	switch {
 	case strings.Contains(msg, "integer divide by zero"):
 		return "the table has no buckets yet: let New make a few, so that key % len(buckets) has something to divide by"
-	case strings.Contains(msg, "index out of range [-"):
-		return "in Go, key % n is negative for a negative key: mask or make the hash non-negative " +
-			"(convert with uint64(key) first)"
+	case harness.NegativeIndex(f.Panic):
+		return harness.NegativeModHint
 	case strings.Contains(msg, "nil pointer dereference"):
 		return "a chain ends in nil and the key may be absent: check for nil before following a pointer"
 	}

@@ -2,6 +2,7 @@ package hashset
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -93,9 +94,13 @@ var wrongCases = []wrongCase{
 	{name: "lose-on-grow", impl: func() HashSet { return newProbing(probeLoseOnGrow) },
 		test: "edge/negative", verdict: "wrong_answer", call: "s.Contains(", hint: "re-insert every key", maxOps: 10},
 	{name: "no-tombstone", impl: func() HashSet { return newProbing(probeNoTombstone | probeBig) },
-		test: "edge/growth", verdict: "wrong_answer", call: "s.Remove(", hint: "hole in a probe chain", maxOps: 10},
+		test: "edge/probe-chain", verdict: "wrong_answer", call: "s.Remove(", hint: "hole in a probe chain", maxOps: 10},
 	{name: "tombstone-reuse", impl: func() HashSet { return newProbing(probeReuseFirst | probeBig) },
-		test: "random/small-values", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
+		test: "edge/probe-reuse", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
+	{name: "tombstone-reuse-identity", impl: func() HashSet { return newProbing(probeReuseFirst | probeIdentity) },
+		test: "edge/probe-reuse", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
+	{name: "tombstone-reuse-fibonacci", impl: func() HashSet { return newProbing(probeReuseFirst | probeFibonacci) },
+		test: "edge/probe-reuse", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
 	{name: "remove-stub", impl: func() HashSet { return stubRemove{newChained(0)} },
 		test: harness.ImplementedTest, verdict: "not_implemented"},
 }
@@ -311,6 +316,7 @@ const (
 	probeZeroFree                         // a slot holding 0 is free: no state per slot
 	probeMinIntFree                       // a slot holding math.MinInt is free: no state per slot
 	probeBig                              // starts with 64 slots (not a bug alone)
+	probeFibonacci                        // Fibonacci hashing: the top bits of key × 2^64/φ (not a bug alone)
 )
 
 const (
@@ -348,8 +354,11 @@ func (s *probing) alloc(n int) {
 
 func (s *probing) home(key int) int {
 	mask := uint64(len(s.keys) - 1)
-	if s.bug&probeIdentity != 0 {
+	switch {
+	case s.bug&probeIdentity != 0:
 		return int(uint64(key) & mask)
+	case s.bug&probeFibonacci != 0:
+		return int(uint64(key) * 0x9E3779B97F4A7C15 >> bits.LeadingZeros64(mask))
 	}
 	return int(mix(uint64(key)) & mask)
 }

@@ -1,6 +1,8 @@
 package hashset
 
 import (
+	"math/bits"
+	"slices"
 	"testing"
 
 	"kata/grader/internal/harness"
@@ -107,5 +109,87 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		t.Logf("%s: CPU %v", tc.name, end.Elapsed)
+	}
+}
+
+// indexedBuckets is chaining that doubles at load 1, with a key's bucket chosen by index from
+// the key and the number of buckets.
+type indexedBuckets struct {
+	buckets [][]int
+	n       int
+	index   func(key, buckets int) int
+}
+
+func (s *indexedBuckets) Contains(key int) bool {
+	return slices.Contains(s.buckets[s.index(key, len(s.buckets))], key)
+}
+
+func (s *indexedBuckets) Add(key int) {
+	if s.Contains(key) {
+		return
+	}
+	if s.n >= len(s.buckets) {
+		old := s.buckets
+		s.buckets = make([][]int, 2*len(old)+len(old)%2) // a power of two stays one, an odd size odd
+		for _, b := range old {
+			for _, k := range b {
+				i := s.index(k, len(s.buckets))
+				s.buckets[i] = append(s.buckets[i], k)
+			}
+		}
+	}
+	s.n++
+	i := s.index(key, len(s.buckets))
+	s.buckets[i] = append(s.buckets[i], key)
+}
+
+func (s *indexedBuckets) Remove(key int) {
+	b := &s.buckets[s.index(key, len(s.buckets))]
+	if i := slices.Index(*b, key); i >= 0 {
+		s.n--
+		*b = slices.Delete(*b, i, i+1)
+	}
+}
+
+// newIndexed returns sets that start with the given number of buckets, chosen by index.
+func newIndexed(buckets int, index func(key, buckets int) int) API {
+	return API{New: func() HashSet { return &indexedBuckets{buckets: make([][]int, buckets), index: index} }}
+}
+
+// TestPatternedKeysNeedMixing: a hash that keeps the key's low bits piles multiples of 2^20
+// into one bucket and fails the patterned-keys test with the hint to mix the bits; hashes that
+// mix them, or reduce the key modulo an odd number of buckets, pass it.
+func TestPatternedKeysNeedMixing(t *testing.T) {
+	pow2 := func(b int) uint { return uint(bits.Len(uint(b)) - 1) }
+	for _, tc := range []struct {
+		name string
+		impl API
+		ok   bool
+	}{
+		{"reference", reference, true},
+		{"Fibonacci hashing", newIndexed(8, func(k, b int) int {
+			return int(uint64(k) * 0x9E3779B97F4A7C15 >> (64 - pow2(b)))
+		}), true},
+		{"key modulo an odd size", newIndexed(7, func(k, b int) int { return int(uint64(k) % uint64(b)) }), true},
+		{"the key's low bits", newIndexed(8, func(k, b int) int { return int(uint64(k) & uint64(b-1)) }), false},
+		{"the low bits of a product", newIndexed(8, func(k, b int) int {
+			return int(uint64(k) * 0x9E3779B97F4A7C15 & uint64(b-1))
+		}), false},
+	} {
+		s := &harness.Suite{Exercise: "hashset", Tests: []harness.Test{patterned(tc.impl, reference)}}
+		log, err := harness.Local(s, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range log.Judgements() {
+			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK, c.Reason, c.Growth, c.Slope)
+		}
+		end := log.Ends()["performance/patterned-keys"]
+		if got := end.Status == record.Pass; got != tc.ok {
+			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
+		}
+		if !tc.ok && end.Failure != nil && (end.Failure.Verdict != "time_limit_exceeded" || end.Failure.Hint != mixHint) {
+			t.Errorf("%s: want time_limit_exceeded with the hint to mix the bits, got %+v", tc.name, end.Failure)
+		}
 	}
 }
