@@ -1,6 +1,8 @@
 package skiplist
 
 import (
+	"slices"
+
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
 )
@@ -33,6 +35,46 @@ func performance(learner, reference API) harness.Test {
 						"level it reaches"},
 			}
 			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
+		})
+	}}
+}
+
+// CopySizes are the list sizes the duplicates test measures at: doubling from 3,125 to 50,000
+// stored copies, a span of 16. Beyond it, a right list that erases its oldest copy (one that
+// adds copies after the others) pays a cache miss on each Erase that the reference, erasing the
+// copy it added last, does not: a few nanoseconds become a hundred, like a wrong growth.
+var CopySizes = harness.Sizes(3125, 50_000, 2)
+
+// duplicates measures Add and Erase against the reference on a list that holds n copies of one
+// value, and fails when one grows faster than O(log n), n counting every copy: an Add or Erase
+// that walks the run of the value's copies costs Θ(n). The axis is called "copies", apart from
+// the growth test's n, so that each test's measurements keep their own rows.
+//
+// One value, not a few, and erased copies put back after each batch: a list whose Erase
+// unlinks, lane by lane, the first copy on each lane (the usual LeetCode answer) removes
+// upper-lane nodes of other copies than the one it removes from level 0, so a run of copies
+// erased from and added to again and again loses its upper lanes, and walking across it (to
+// reach the next value, or the end of the run) costs Θ(copies). Within these bounds that answer
+// keeps its lanes.
+func duplicates(learner, reference API) harness.Test {
+	return harness.Test{Name: "performance/duplicates", Kind: harness.Performance, Run: func(t *harness.T) {
+		values := slices.Repeat(harness.DistinctInts(t, 1), CopySizes[len(CopySizes)-1])
+		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
+			k := harness.Keyed[Skiplist]{
+				Insert: func(s Skiplist, v int) { s.Add(v) },
+				Delete: func(s Skiplist, v int) { s.Erase(v) },
+				InsertSeries: &growth.Series{Op: "Add", Axis: "copies", Expected: "O(log n)", SlowHint: slowHint,
+					Hint: "Add walks the run of the value's copies on level 0: search top-down on every " +
+						"lane, as for a new value, and link the copy in where the search stops (before " +
+						"the other copies, or after them), so that Add stays O(log n) however many " +
+						"copies there are"},
+				DeleteSeries: &growth.Series{Op: "Erase", Axis: "copies", Expected: "O(log n)", SlowHint: slowHint,
+					Hint: "Erase walks the run of the value's copies on level 0: remove the first copy, " +
+						"the node right after update[0] that the top-down search with < finds, and " +
+						"update[i] points to it on each of its levels, so that Erase stays O(log n) " +
+						"however many copies there are"},
+			}
+			return k.Ladder(CopySizes, values, learner.New, reference.New).Measure(m)
 		})
 	}}
 }

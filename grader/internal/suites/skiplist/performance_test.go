@@ -3,6 +3,7 @@ package skiplist
 import (
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"kata/grader/internal/harness"
@@ -193,4 +194,124 @@ func TestPerformanceAcceptsRightGrowth(t *testing.T) {
 			t.Logf("%s %s: %s (growth %.2f, slope %.2f)", name, c.Op, c.Reason, c.Growth, c.Slope)
 		}
 	}
+}
+
+// copyWalker is a tunable skip list that handles the copies of a value its own way.
+type copyWalker struct {
+	*tunable
+	after     bool // Add links a copy after the others, searching with <= on every lane (right)
+	lastAdd   bool // Add walks level 0 past the copies to link the new one after them, on level 0 only
+	lastErase bool // Erase walks level 0 to the last copy and removes that one
+}
+
+func (s *copyWalker) Add(x int) {
+	if !s.after && !s.lastAdd {
+		s.tunable.Add(x)
+		return
+	}
+	update := make([]*tnode, s.maxLevel)
+	n := s.head
+	for i := s.maxLevel - 1; i >= 0; i-- {
+		for n.next[i] != nil && (n.next[i].v < x || s.after && n.next[i].v == x) {
+			n = n.next[i]
+		}
+		update[i] = n
+	}
+	h := s.level()
+	if s.lastAdd {
+		for n.next[0] != nil && n.next[0].v == x {
+			n = n.next[0]
+		}
+		update[0], h = n, 1
+	}
+	c := &tnode{v: x, next: make([]*tnode, h)}
+	for i := range c.next {
+		c.next[i], update[i].next[i] = update[i].next[i], c
+	}
+}
+
+func (s *copyWalker) Erase(x int) bool {
+	if !s.lastErase {
+		return s.tunable.Erase(x)
+	}
+	update := make([]*tnode, s.maxLevel)
+	n := s.find(x, update)
+	if n == nil || n.v != x {
+		return false
+	}
+	for n.next[0] != nil && n.next[0].v == x {
+		n = n.next[0]
+	}
+	for i := range n.next {
+		p := update[i]
+		for p.next[i] != n {
+			p = p.next[i]
+		}
+		p.next[i] = n.next[i]
+	}
+	return true
+}
+
+// TestDuplicatesJudgesCopies: Add and Erase must stay O(log n) with many copies of a value.
+// Walking the run of a value's copies fails the duplicates test with the operation's hint;
+// linking copies before or after the others, and counting them, passes it.
+func TestDuplicatesJudgesCopies(t *testing.T) {
+	walker := func(w copyWalker) API {
+		return API{New: func() Skiplist { w := w; w.tunable = newTunable(false, 32); return &w }}
+	}
+	for _, tc := range []struct {
+		name   string
+		impl   API
+		failOp string // the operation flagged; "" if none
+	}{
+		{"reference", reference, ""},
+		{"p=1/4", API{New: func() Skiplist { return newTunable(true, 32) }}, ""},
+		{"copies after the others", walker(copyWalker{after: true}), ""},
+		{"copies counted", API{New: func() Skiplist { return &counted{inner: newTunable(false, 32), n: map[int]int{}} }}, ""},
+		{"Add walks the copies", walker(copyWalker{lastAdd: true}), "Add"},
+		{"Erase walks the copies", walker(copyWalker{lastErase: true}), "Erase"},
+	} {
+		s := &harness.Suite{Exercise: "skiplist", Tests: []harness.Test{duplicates(tc.impl, reference)}}
+		log, err := harness.Local(s, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range log.Judgements() {
+			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK, c.Reason, c.Growth, c.Slope)
+		}
+		end := log.Ends()["performance/duplicates"]
+		switch f := end.Failure; {
+		case tc.failOp == "" && end.Status != record.Pass:
+			t.Errorf("%s: flagged: %+v", tc.name, f)
+		case tc.failOp == "":
+		case f == nil || f.Verdict != "time_limit_exceeded" || f.Op != tc.failOp || !strings.Contains(f.Hint, "copies"):
+			t.Errorf("%s: want time_limit_exceeded of %s with a hint about copies, got %s %+v", tc.name, tc.failOp, end.Status, f)
+		}
+	}
+}
+
+// counted stores each value once in a skip list, with its number of copies on the side.
+type counted struct {
+	inner *tunable
+	n     map[int]int
+}
+
+func (s *counted) Search(x int) bool { return s.n[x] > 0 }
+
+func (s *counted) Add(x int) {
+	if s.n[x] == 0 {
+		s.inner.Add(x)
+	}
+	s.n[x]++
+}
+
+func (s *counted) Erase(x int) bool {
+	switch s.n[x] {
+	case 0:
+		return false
+	case 1:
+		s.inner.Erase(x)
+	}
+	s.n[x]--
+	return true
 }

@@ -133,6 +133,8 @@ func Suite(learner, reference API) *harness.Suite {
 			})},
 			// How Add, Search and Erase grow against the reference, up to 200,000 values.
 			performance(learner, reference),
+			// How Add and Erase grow on a list of copies of one value, up to 50,000 copies.
+			duplicates(learner, reference),
 			// A list of 200,000 values, then 50,000 mixed calls on it.
 			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
 		},
