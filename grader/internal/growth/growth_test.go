@@ -109,3 +109,24 @@ func TestOneOutlier(t *testing.T) {
 		t.Errorf("one low first sample made a flat ratio wrong: %+v", d)
 	}
 }
+
+// TestScanOnLoadedMachine checks the scan rule on a skip list's Search as measured once on a
+// loaded machine: a linear scan (own slope 1.0) against a reference slowed down in the caches
+// (own slope 0.75), so the ratio grew only 2.6 times over a span of 64. The same reference
+// against a right list with a cache-unfriendly layout (own slope 0.73) stays right.
+func TestScanOnLoadedMachine(t *testing.T) {
+	sizes := []int{3125, 6250, 12500, 25000, 50000, 100000, 200000}
+	ref := []float64{113, 172, 274, 598, 613, 1484, 2619}
+	scan := &Series{Op: "Search", Axis: "n", Expected: "O(log n)"}
+	right := &Series{Op: "Search", Axis: "n", Expected: "O(log n)"}
+	for i, n := range sizes {
+		scan.Add(Sample{Size: n, Learner: []float64{829, 1580, 3327, 6421, 13433, 24476, 50437}[i], Reference: ref[i]})
+		right.Add(Sample{Size: n, Learner: 140 * math.Pow(float64(n)/3125, 0.73), Reference: ref[i]})
+	}
+	if d := Decide(scan); d.OK || d.Observed != "O(n)" {
+		t.Errorf("a linear scan against a reference slowed by the caches: %+v", d)
+	}
+	if d := Decide(right); !d.OK {
+		t.Errorf("a right list whose own time climbs at 0.73: %+v", d)
+	}
+}
