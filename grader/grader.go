@@ -294,7 +294,8 @@ func stage(r Request, s string) {
 	}
 }
 
-// checkFolder makes sure dir is a folder holding a Go package of the exercise's name.
+// checkFolder makes sure dir is a folder holding a Go package, of the exercise's name when
+// strict (a reference solution).
 func checkFolder(dir string, e *exercise.Exercise, strict bool) error {
 	info, err := os.Stat(dir)
 	if err != nil {
@@ -320,8 +321,8 @@ func checkFolder(dir string, e *exercise.Exercise, strict bool) error {
 			continue // the compiler will say it better
 		}
 		if name := parsed.Name.Name; name != e.Name {
-			return &UsageError{Msg: fmt.Sprintf("%s holds package %s, not package %s: point --impl at a %s package",
-				build.Display(dir), name, e.Name, e.Name)}
+			return &UsageError{Msg: fmt.Sprintf("%s holds package %s, not package %s: a reference solution keeps the exercise's package name",
+				build.Display(dir), name, e.Name)}
 		}
 	}
 	return nil
