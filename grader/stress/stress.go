@@ -1,7 +1,8 @@
 // Package stress measures how reliable the judge's growth verdicts are: it runs the performance
-// tests of the references and of variants kept under grader/testdata many times, with and
-// without another process keeping a core busy, and counts false flags (a right-growth variant
-// called too slow) and misses (a wrong-growth variant accepted).
+// tests of the references and of variants kept under grader/testdata many times, on a quiet
+// machine and with other gradings running alongside, and counts false flags (a right-growth
+// variant called too slow) and misses (a wrong-growth variant accepted). It can record every
+// measured series, so that the growth judge's tests replay real measurements.
 //
 // The variants are the Kattis-style submissions of grader/testdata: every package under
 // accepted/ is right (some a constant factor slower than the reference: they must never be
@@ -11,6 +12,7 @@ package stress
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -18,10 +20,12 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"kata/grader"
 	"kata/grader/exercise"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -65,11 +69,26 @@ func Variants(root string, exercises []*exercise.Exercise) ([]Variant, error) {
 type Options struct {
 	Root string
 	Runs int // runs of each variant in each mode
-	// Load starts another process that keeps one core busy and returns how to stop it; nil
-	// runs the quiet mode only.
-	Load func() (stop func(), err error)
+	// Alongside is how many other gradings run at the same time as each measured run in the
+	// loaded mode, each grading the references over and over; 0 runs the quiet mode only.
+	Alongside int
 	// Progress, if set, gets one line per variant and mode as they finish.
 	Progress io.Writer
+	// Record, if set, gets one JSON line (a Recording) per measured run.
+	Record io.Writer
+}
+
+// Recording is one measured run as kata dev stress --record writes it: the series the judge
+// measured, with every point, and what it decided. The growth judge's tests replay them.
+type Recording struct {
+	Exercise   string              `json:"exercise"`
+	Variant    string              `json:"variant"`
+	Right      bool                `json:"right"` // right growth: must never be flagged
+	Loaded     bool                `json:"loaded"`
+	Seed       uint64              `json:"seed"`
+	Verdict    verdict.Verdict     `json:"verdict"`
+	Message    string              `json:"message"`
+	Complexity []result.Complexity `json:"complexity"`
 }
 
 // Tally is how one variant fared in one mode.
@@ -87,15 +106,12 @@ type Tally struct {
 // Run builds each variant once and runs its performance tests o.Runs times in each mode.
 func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
 	modes := []bool{false}
-	if o.Load != nil {
+	if o.Alongside > 0 {
 		modes = append(modes, true)
 	}
 	var tallies []*Tally
 	for _, v := range variants {
-		p, err := grader.Prepare(ctx, grader.Request{
-			Root: o.Root, Exercise: v.Exercise, Dir: v.Dir, Solutions: filepath.Join(o.Root, "solutions"),
-			PerfOnly: true, Limits: grader.DefaultLimits,
-		})
+		p, err := prepare(ctx, o.Root, v.Exercise, v.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", v.Exercise.Name, v.Name, err)
 		}
@@ -115,21 +131,72 @@ func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
 	return tallies, nil
 }
 
-// runMode runs one prepared variant o.Runs times, with a busy core when loaded.
+// prepare builds the performance tests of one package.
+func prepare(ctx context.Context, root string, e *exercise.Exercise, dir string) (*grader.Prepared, error) {
+	return grader.Prepare(ctx, grader.Request{
+		Root: root, Exercise: e, Dir: dir, Solutions: filepath.Join(root, "solutions"),
+		PerfOnly: true, Limits: grader.DefaultLimits,
+	})
+}
+
+// alongside starts n gradings that each run one reference's performance tests over and over,
+// in child processes of their own, until the returned stop is called: the load of the loaded
+// mode, as a class graded in parallel or a learner's other work puts it on the machine.
+func alongside(ctx context.Context, root string, n int) (stop func(), err error) {
+	all := exercise.All()
+	var refs []*grader.Prepared
+	for w := range n {
+		e := all[w%len(all)]
+		p, err := prepare(ctx, root, e, filepath.Join(root, "solutions", e.Name))
+		if err != nil {
+			for _, q := range refs {
+				q.Close()
+			}
+			return nil, err
+		}
+		refs = append(refs, p)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for _, p := range refs {
+		wg.Go(func() {
+			for seed := uint64(1); ctx.Err() == nil; seed++ {
+				p.Run(ctx, seed)
+			}
+		})
+	}
+	return func() {
+		cancel()
+		wg.Wait()
+		for _, p := range refs {
+			p.Close()
+		}
+	}, nil
+}
+
+// runMode runs one prepared variant o.Runs times, with other gradings alongside when loaded.
 func runMode(ctx context.Context, o Options, p *grader.Prepared, v Variant, loaded bool) (*Tally, error) {
 	if loaded {
-		stop, err := o.Load()
+		stop, err := alongside(ctx, o.Root, o.Alongside)
 		if err != nil {
-			return nil, fmt.Errorf("cannot start the load: %w", err)
+			return nil, fmt.Errorf("cannot start the gradings alongside: %w", err)
 		}
 		defer stop()
 	}
 	t := &Tally{Variant: v, Loaded: loaded}
 	for i := range o.Runs {
 		start := time.Now()
-		res, err := p.Run(ctx, uint64(1000+i))
+		seed := uint64(1000 + i)
+		res, err := p.Run(ctx, seed)
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", v.Exercise.Name, v.Name, err)
+		}
+		if o.Record != nil {
+			rec := Recording{Exercise: v.Exercise.Name, Variant: v.Name, Right: v.Right, Loaded: loaded,
+				Seed: seed, Verdict: res.Verdict, Message: res.Message, Complexity: res.Complexity}
+			if err := json.NewEncoder(o.Record).Encode(rec); err != nil {
+				return nil, err
+			}
 		}
 		t.Runs++
 		t.Seconds = append(t.Seconds, time.Since(start).Seconds())

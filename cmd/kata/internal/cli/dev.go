@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 
 	"github.com/spf13/cobra"
 
@@ -21,7 +19,7 @@ func newDev(s *Streams) *cobra.Command {
   kata dev stress --exercise skiplist --quiet-only`,
 		Args: cobra.NoArgs,
 	}
-	dev.AddCommand(newStress(s), newSpin())
+	dev.AddCommand(newStress(s))
 	return dev
 }
 
@@ -31,6 +29,8 @@ type stressOptions struct {
 	runs      int
 	exercises []string
 	quietOnly bool
+	alongside int
+	record    string
 }
 
 func newStress(s *Streams) *cobra.Command {
@@ -39,15 +39,16 @@ func newStress(s *Streams) *cobra.Command {
 		Use:   "stress",
 		Short: "Measure how reliable the growth verdicts are",
 		Long: `Run the performance tests of each reference and of the growth variants under
-grader/testdata many times, first on a quiet machine and then with another
-process keeping one core busy, and count the false flags (a right-growth variant
-under accepted/ called too slow) and the misses (a variant under
-time_limit_exceeded/ whose name starts with growth- accepted). Both counts
-should be zero.
+grader/testdata many times, first on a quiet machine and then with other
+gradings running alongside (--alongside of them, each grading a reference over
+and over), and count the false flags (a right-growth variant under accepted/
+called too slow) and the misses (a variant under time_limit_exceeded/ whose
+name starts with growth- accepted). Both counts should be zero.
 
 It prints one line per variant and mode as it goes, then the table and the
 totals. It takes minutes: every variant is built once and measured --runs times
-per mode.`,
+per mode. --record FILE writes every run's measurements as JSON lines, the
+form the growth judge's tests replay (grader/internal/growth/testdata).`,
 		Example: `  kata dev stress --runs 10
   kata dev stress --exercise hashset --runs 5 --quiet-only`,
 		Args: cobra.NoArgs,
@@ -57,7 +58,9 @@ per mode.`,
 	f.IntVar(&o.runs, "runs", 5, "runs of each variant in each mode")
 	f.StringArrayVar(&o.exercises, "exercise", nil, "only this exercise (repeatable)")
 	cmd.RegisterFlagCompletionFunc("exercise", completeExerciseFlag)
-	f.BoolVar(&o.quietOnly, "quiet-only", false, "skip the runs with a busy core")
+	f.BoolVar(&o.quietOnly, "quiet-only", false, "skip the runs with other gradings alongside")
+	f.IntVar(&o.alongside, "alongside", 2, "gradings running alongside each run of the loaded mode")
+	f.StringVar(&o.record, "record", "", "write every run's measurements to this file, as JSON lines")
 	return cmd
 }
 
@@ -84,9 +87,20 @@ func stressRun(ctx context.Context, o *stressOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.alongside < 1 && !o.quietOnly {
+		return usageErr("--alongside must be at least 1 (or use --quiet-only)")
+	}
 	opts := stress.Options{Root: root, Runs: o.runs, Progress: o.streams.Err}
 	if !o.quietOnly {
-		opts.Load = busyCore
+		opts.Alongside = o.alongside
+	}
+	if o.record != "" {
+		f, err := os.Create(o.record)
+		if err != nil {
+			return usageErr("cannot write --record: %v", err)
+		}
+		defer f.Close()
+		opts.Record = f
 	}
 	tallies, err := stress.Run(ctx, opts, variants)
 	if err != nil {
@@ -96,40 +110,4 @@ func stressRun(ctx context.Context, o *stressOptions) error {
 		return &exitError{code: exitNotAccepted}
 	}
 	return nil
-}
-
-// busyCore starts another kata process that keeps one core busy, and returns how to stop it.
-func busyCore() (func(), error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(self, "dev", "spin")
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	return func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}, nil
-}
-
-// newSpin builds kata dev spin, the busy process of kata dev stress: it spins on one core
-// until it is killed.
-func newSpin() *cobra.Command {
-	return &cobra.Command{
-		Use:    "spin",
-		Short:  "Keep one core busy until killed (the load of kata dev stress)",
-		Hidden: true,
-		Args:   cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			x := uint64(1)
-			for {
-				x = x*6364136223846793005 + 1442695040888963407
-				if x == 0 {
-					fmt.Println(x) // never: keeps the loop from being optimised away
-				}
-			}
-		},
-	}
 }
