@@ -291,6 +291,9 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 	for _, c := range r.Complexity {
 		observed, mark := c.Observed, ""
 		switch {
+		case observed == "" && len(c.Points) > 0:
+			// Measured, but its ladder stopped once another operation was proven wrong.
+			observed, mark = "-", p.Dim.Sprint("not judged")
 		case observed == "":
 			observed, mark = "-", p.Dim.Sprint("not measured")
 		case c.OK:

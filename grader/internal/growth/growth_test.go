@@ -1,16 +1,20 @@
 package growth
 
 import (
+	"bufio"
+	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// series builds samples at sizes 3125·4^i with the reference costing ref(n) and the learner
-// learner(n), in nanoseconds.
+// series builds samples at sizes 3125·2^i up to 200,000 with the reference costing ref(n) and
+// the learner learner(n), in nanoseconds.
 func series(expected string, ref, learner func(n float64) float64) *Series {
 	s := &Series{Op: "Search", Axis: "n", Expected: expected}
-	for n := 3125; n <= 200000; n *= 4 {
+	for n := 3125; n <= 200000; n *= 2 {
 		s.Add(Sample{Size: n, Learner: learner(float64(n)), Reference: ref(float64(n))})
 	}
 	return s
@@ -20,29 +24,38 @@ func logn(c float64) func(float64) float64 {
 	return func(n float64) float64 { return c * math.Log2(n) }
 }
 
-func TestDecide(t *testing.T) {
+func flat(c float64) func(float64) float64 {
+	return func(float64) float64 { return c }
+}
+
+// drift is a right solution whose ratio climbs by total over the ladder, as a pointer-heavy
+// layout's does against a flat reference while both outgrow the caches.
+func drift(ref func(float64) float64, factor, total float64) func(float64) float64 {
+	return func(n float64) float64 {
+		return ref(n) * factor * math.Pow(total, math.Log(n/3125)/math.Log(64))
+	}
+}
+
+func TestFinal(t *testing.T) {
 	for _, tc := range []struct {
 		reason   string
 		s        *Series
-		ok       bool
-		unsure   bool
+		status   Status
 		observed string
 	}{
-		{"the reference against itself", series("O(log n)", logn(30), logn(30)), true, false, "O(log n)"},
-		{"a constant factor slower", series("O(log n)", logn(30), logn(200)), true, false, "O(log n)"},
-		{"cache effects: the ratio drifts by 2.5", series("O(log n)", logn(30), func(n float64) float64 {
-			return 30 * math.Log2(n) * (1 + 1.5*math.Log(n/3125)/math.Log(64))
-		}), true, false, "O(log n)"},
-		{"a linear scan", series("O(log n)", logn(30), func(n float64) float64 { return 2 * n }), false, false, "O(n)"},
-		{"a table that never grows", series("O(1)", func(float64) float64 { return 40 }, func(n float64) float64 { return 40 + n/64 }), false, false, "O(n)"},
-		{"quadratic", series("O(1)", func(float64) float64 { return 40 }, func(n float64) float64 { return n * n / 1e4 }), false, false, "O(n²)"},
-		{"right growth, far too slow", series("O(1)", func(float64) float64 { return 40 }, func(float64) float64 { return 5000 }), false, false, "O(1)"},
-		{"near the time limit", series("O(1)", func(float64) float64 { return 40 }, func(float64) float64 { return 2800 }), true, true, "O(1)"},
+		{"the reference against itself", series("O(log n)", logn(30), logn(30)), Right, "O(log n)"},
+		{"a constant factor slower", series("O(log n)", logn(30), logn(200)), Right, "O(log n)"},
+		{"a pointer-heavy layout: the ratio drifts 5× over 64×", series("O(1)", flat(40), drift(flat(40), 0.5, 5)), Right, "O(1)"},
+		{"a linear scan", series("O(log n)", logn(30), func(n float64) float64 { return 2 * n }), Wrong, "O(n)"},
+		{"a table that never grows", series("O(1)", flat(40), func(n float64) float64 { return 40 + n/64 }), Wrong, "O(n)"},
+		{"quadratic", series("O(1)", flat(40), func(n float64) float64 { return n * n / 1e4 }), Wrong, "O(n²)"},
+		{"right growth, far too slow", series("O(1)", flat(40), flat(5000)), Slow, "O(1)"},
+		{"right growth, within the margin of the time limit", series("O(1)", flat(40), flat(2800)), Right, "O(1)"},
 	} {
-		d := Decide(tc.s)
-		if d.OK != tc.ok || d.Unsure != tc.unsure || d.Observed != tc.observed {
-			t.Errorf("%s: got ok=%v unsure=%v observed=%s (slope %.2f, growth %.1f, ratio %.1f: %s); want ok=%v unsure=%v observed=%s",
-				tc.reason, d.OK, d.Unsure, d.Observed, d.Slope, d.Growth, d.Ratio, d.Reason, tc.ok, tc.unsure, tc.observed)
+		d := Final(tc.s, true)
+		if d.Status != tc.status || d.Observed != tc.observed {
+			t.Errorf("%s: got status %d observed %q (slope %.2f, growth %.1f, ratio %.1f: %s); want status %d observed %q",
+				tc.reason, d.Status, d.Observed, d.Slope, d.Growth, d.Ratio, d.Reason, tc.status, tc.observed)
 		}
 		if d.Reason == "" || strings.Contains(d.Reason, "%!") {
 			t.Errorf("%s: bad reason %q", tc.reason, d.Reason)
@@ -50,47 +63,46 @@ func TestDecide(t *testing.T) {
 	}
 }
 
-func TestAddKeepsFastest(t *testing.T) {
-	s := &Series{}
-	s.Add(Sample{Size: 10, Learner: 50, Reference: 20})
-	s.Add(Sample{Size: 10, Learner: 40, Reference: 25})
-	s.Add(Sample{Size: 20, Learner: 60, Reference: 30})
-	if len(s.Samples) != 2 || s.Samples[0].Learner != 40 || s.Samples[0].Reference != 20 {
-		t.Fatalf("got %+v", s.Samples)
+// TestUnsureUntilTheSpan checks that nothing is proven wrong or right before the sizes span
+// DecideSpan: a linear scan within the time limit over four doublings (a span of 8) is still
+// unsure, and so is a flat ratio.
+func TestUnsureUntilTheSpan(t *testing.T) {
+	scan := &Series{Op: "Search", Axis: "n", Expected: "O(1)"}
+	right := &Series{Op: "Search", Axis: "n", Expected: "O(1)"}
+	for n := 1000; n <= 8000; n *= 2 {
+		scan.Add(Sample{Size: n, Learner: float64(n) / 50, Reference: 40})
+		right.Add(Sample{Size: n, Learner: 50, Reference: 40})
+	}
+	for _, s := range []*Series{scan, right} {
+		if d := Decide(s); d.Status != Unsure {
+			t.Errorf("decided over a span of 8: %+v", d)
+		}
+	}
+	// Left short without reaching the budget (another operation was proven wrong first), a
+	// series stays not judged; stopped by the budget, it is too slow.
+	if d := Final(right, true); d.Status != Unsure || d.Observed != "" {
+		t.Errorf("a series left short is judged: %+v", d)
+	}
+	right.Samples[len(right.Samples)-1].Capped = true
+	right.Samples[len(right.Samples)-1].Learner = 5000
+	if d := Final(right, true); d.Status != Slow || d.Observed == "" {
+		t.Errorf("a series stopped at the budget is not too slow: %+v", d)
 	}
 }
 
-func TestAxisNames(t *testing.T) {
-	trie := &Series{Op: "Search", Axis: "words", Expected: "O(L)"}
-	length := &Series{Op: "Insert", Axis: "L", Expected: "O(L)"}
-	for n := 1000; n <= 64000; n *= 4 {
-		trie.Add(Sample{Size: n, Learner: float64(n), Reference: 100})
-		length.Add(Sample{Size: n, Learner: float64(n) * float64(n) / 1000, Reference: float64(n)})
+// TestTimeLimitIsRobust checks that one slow sample does not pass the time limit: the limit is
+// judged on the median of the last TimeSizes sizes.
+func TestTimeLimitIsRobust(t *testing.T) {
+	s := series("O(L)", flat(30), flat(900))   // 30× the reference: within the limit
+	s.Samples[len(s.Samples)-1].Learner = 3217 // one sample of a busy moment, 107×
+	if d := Final(s, true); d.Status != Right {
+		t.Errorf("one slow sample passed the time limit: %+v", d)
 	}
-	if d := Decide(trie); d.OK || d.Observed != "O(n·L)" {
-		t.Errorf("trie scanning words: %+v", d)
+	for i := range s.Samples[len(s.Samples)-2:] {
+		s.Samples[len(s.Samples)-2+i].Learner = 3217
 	}
-	if d := Decide(length); d.OK || d.Observed != "O(L²)" {
-		t.Errorf("quadratic in length: %+v", d)
-	}
-}
-
-// TestOwnSlope checks the linear-scan rule: a linear scan against a reference that slows down
-// in the caches is wrong; a reference against itself on cold memory, both climbing, is not.
-func TestOwnSlope(t *testing.T) {
-	scan := &Series{Op: "Search", Axis: "n", Expected: "O(log n)"}
-	cold := &Series{Op: "Search", Axis: "words", Expected: "O(L)"}
-	for i, n := range []int{3125, 6250, 12500, 25000, 50000, 100000} {
-		f := float64(n) / 3125
-		scan.Add(Sample{Size: n, Learner: 1400 * f, Reference: 240 * math.Pow(f, 0.45)})
-		noise := []float64{1, 1.2, 1.6, 2.2, 3, 3.7}[i] // one side's luck, growing as it did once
-		cold.Add(Sample{Size: n, Learner: 200 * math.Pow(f, 0.8) * noise, Reference: 200 * math.Pow(f, 0.8)})
-	}
-	if d := Decide(scan); d.OK || d.Observed != "O(n)" {
-		t.Errorf("a linear scan against a cache-bound reference: %+v", d)
-	}
-	if d := Decide(cold); !d.OK && !d.Unsure {
-		t.Errorf("a reference against itself on cold memory: %+v", d)
+	if d := Final(s, true); d.Status != Slow {
+		t.Errorf("two of the last three sizes over the limit are not too slow: %+v", d)
 	}
 }
 
@@ -105,28 +117,113 @@ func TestOneOutlier(t *testing.T) {
 		}
 		s.Add(Sample{Size: n, Learner: 60 * ratio * math.Pow(float64(n)/15625, 0.5), Reference: 60 * math.Pow(float64(n)/15625, 0.5)})
 	}
-	if d := Decide(s); !d.OK {
+	if d := Final(s, true); d.Status != Right {
 		t.Errorf("one low first sample made a flat ratio wrong: %+v", d)
 	}
 }
 
-// TestScanOnLoadedMachine checks the scan rule on a skip list's Search as measured once on a
-// loaded machine: a linear scan (own slope 1.0) against a reference slowed down in the caches
-// (own slope 0.75), so the ratio grew only 2.6 times over a span of 64. The same reference
-// against a right list with a cache-unfriendly layout (own slope 0.73) stays right.
-func TestScanOnLoadedMachine(t *testing.T) {
-	sizes := []int{3125, 6250, 12500, 25000, 50000, 100000, 200000}
-	ref := []float64{113, 172, 274, 598, 613, 1484, 2619}
-	scan := &Series{Op: "Search", Axis: "n", Expected: "O(log n)"}
-	right := &Series{Op: "Search", Axis: "n", Expected: "O(log n)"}
-	for i, n := range sizes {
-		scan.Add(Sample{Size: n, Learner: []float64{829, 1580, 3327, 6421, 13433, 24476, 50437}[i], Reference: ref[i]})
-		right.Add(Sample{Size: n, Learner: 140 * math.Pow(float64(n)/3125, 0.73), Reference: ref[i]})
+func TestAddKeepsFastestInOrder(t *testing.T) {
+	s := &Series{}
+	s.Add(Sample{Size: 20, Learner: 60, Reference: 30})
+	s.Add(Sample{Size: 10, Learner: 50, Reference: 20})
+	s.Add(Sample{Size: 10, Learner: 40, Reference: 25})
+	if len(s.Samples) != 2 || s.Samples[0].Size != 10 || s.Samples[0].Learner != 40 || s.Samples[0].Reference != 20 {
+		t.Fatalf("got %+v", s.Samples)
 	}
-	if d := Decide(scan); d.OK || d.Observed != "O(n)" {
-		t.Errorf("a linear scan against a reference slowed by the caches: %+v", d)
+}
+
+func TestAxisNames(t *testing.T) {
+	trie := &Series{Op: "Search", Axis: "words", Expected: "O(L)"}
+	length := &Series{Op: "Insert", Axis: "L", Expected: "O(L)"}
+	for n := 1000; n <= 64000; n *= 4 {
+		trie.Add(Sample{Size: n, Learner: float64(n), Reference: 100})
+		length.Add(Sample{Size: n, Learner: float64(n) * float64(n) / 1000, Reference: float64(n)})
 	}
-	if d := Decide(right); !d.OK {
-		t.Errorf("a right list whose own time climbs at 0.73: %+v", d)
+	if d := Final(trie, true); d.Status != Wrong || d.Observed != "O(n·L)" {
+		t.Errorf("trie scanning words: %+v", d)
 	}
+	if d := Final(length, true); d.Status != Wrong || d.Observed != "O(L²)" {
+		t.Errorf("quadratic in length: %+v", d)
+	}
+}
+
+// recording is one run of kata dev stress --record, the fields the replay needs.
+type recording struct {
+	Exercise   string `json:"exercise"`
+	Variant    string `json:"variant"`
+	Right      bool   `json:"right"`
+	Loaded     bool   `json:"loaded"`
+	Complexity []struct {
+		Op       string `json:"op"`
+		Axis     string `json:"axis"`
+		Expected string `json:"expected"`
+		Points   []struct {
+			Size      int     `json:"size"`
+			Learner   float64 `json:"learner_ns"`
+			Reference float64 `json:"reference_ns"`
+			Capped    bool    `json:"capped"`
+		} `json:"points"`
+	} `json:"complexity"`
+}
+
+// TestRecordedRuns replays real measurements: every run that kata dev stress --record made of
+// the references, the right variants and the wrong-growth variants under grader/testdata, on a
+// quiet 2-core machine and with two other gradings alongside (testdata/*.jsonl). A right
+// variant's series must never be proven wrong, at any prefix of its sizes (where the ladder
+// could have stopped early), nor be too slow; a wrong variant must have a series judged wrong
+// or too slow.
+func TestRecordedRuns(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
+	if len(files) == 0 {
+		t.Fatal("no recordings under testdata/")
+	}
+	runs := 0
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			var r recording
+			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+				t.Fatalf("%s:%d: %v", name, line, err)
+			}
+			runs++
+			where := r.Exercise + "/" + r.Variant
+			if r.Loaded {
+				where += " (loaded)"
+			}
+			flagged := false
+			for _, c := range r.Complexity {
+				s := &Series{Op: c.Op, Axis: c.Axis, Expected: c.Expected}
+				for _, p := range c.Points {
+					s.Add(Sample{Size: p.Size, Learner: p.Learner, Reference: p.Reference, Capped: p.Capped})
+				}
+				if len(s.Samples) == 0 {
+					continue
+				}
+				d := Final(s, true)
+				flagged = flagged || d.Status == Wrong || d.Status == Slow
+				if !r.Right {
+					continue
+				}
+				if d.Status != Right {
+					t.Errorf("%s:%d: %s, right, %s along %s: %s", name, line, where, c.Op, c.Axis, d.Reason)
+				}
+				for k := 3; k < len(s.Samples); k++ {
+					prefix := &Series{Op: s.Op, Axis: s.Axis, Expected: s.Expected, Samples: s.Samples[:k]}
+					if d := Decide(prefix); d.Status == Wrong {
+						t.Errorf("%s:%d: %s, right, %s along %s, first %d sizes: %s", name, line, where, c.Op, c.Axis, k, d.Reason)
+					}
+				}
+			}
+			if !r.Right && !flagged {
+				t.Errorf("%s:%d: %s, wrong growth, accepted", name, line, where)
+			}
+		}
+		f.Close()
+	}
+	t.Logf("%d recorded runs replayed", runs)
 }

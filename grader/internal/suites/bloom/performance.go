@@ -29,9 +29,9 @@ func performance(learner, reference API) harness.Test {
 		for i := range keys {
 			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, t.Rand().Uint64()), uint64(i))
 		}
-		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
-			t.SetReceiver("f")
-			byKeys := harness.Ladder[Filter]{
+		t.SetReceiver("f")
+		byKeys := func(m *harness.Meter) []*growth.Series {
+			ladder := harness.Ladder[Filter]{
 				Sizes: PerfKeys,
 				New:   func() Filter { return learner.New(1<<26, perfK) },
 				Ref:   func() Filter { return reference.New(1<<26, perfK) },
@@ -57,9 +57,10 @@ func performance(learner, reference API) harness.Test {
 					},
 				}},
 			}
-			series := byKeys.Measure(m)
-			return append(series, byBits(m, learner, reference, keys)...)
-		})
+			return ladder.Measure(m)
+		}
+		byBits := func(m *harness.Meter) []*growth.Series { return byBits(m, learner, reference, keys) }
+		harness.JudgeGrowth(t, byKeys, byBits)
 	}}
 }
 
@@ -71,9 +72,6 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 		Hint: "Test grows with the number of bits: check only the key's k positions, never scan the array"}
 	some := keys[:PerfFixedKeys]
 	for _, bits := range PerfBits {
-		if m.Stopped() {
-			break
-		}
 		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
 		l, r := learner.New(uint64(bits), perfK), reference.New(uint64(bits), perfK)
 		run := func(f Filter, op func(Filter, []byte)) func(int, int) {

@@ -117,8 +117,9 @@ func Suite(learner, reference API) *harness.Suite {
 			})},
 			// How Add, Contains and Remove grow against the reference, up to 1,000,000 keys.
 			performance(learner, reference),
-			// How Add grows on keys that are all multiples of 2^20, up to 262,144 keys:
-			// a hash that keeps the key's low bits puts them all in one bucket.
+			// How Add grows on keys that differ only in their low, middle or high bits, up
+			// to 262,144 keys: a hash that ignores some bits puts a quarter of them in one
+			// bucket.
 			patterned(learner, reference),
 			// A set of 200,000 keys: growth after growth must keep every key.
 			{Name: "random/large", Kind: harness.Differential, Run: random(large)},

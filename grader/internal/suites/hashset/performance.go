@@ -37,39 +37,78 @@ func performance(learner, reference API) harness.Test {
 }
 
 // PatternSizes are the set sizes the patterned-keys test measures at: doubling from 16,384 to
-// 262,144, a span of 16. A hash that keeps the key's low bits puts keys that are multiples of
-// 2^20 in one bucket, and is about a hundred times slower than the reference at the first size;
-// below it, a growth window of the reference takes too little time to measure well.
+// 262,144, a span of 16. A hash that ignores some of the key's bits puts a quarter of the keys
+// in one bucket, and is many times slower than the reference at the first size; below it, a
+// growth window of the reference takes too little time to measure well.
 var PatternSizes = harness.Sizes(16_384, 262_144, 2)
 
-// patternShift is the power of two every key of the patterned-keys test is a multiple of.
-const patternShift = 20
+// keyPattern is a family of keys of the patterned-keys test: its keys differ only in Bits bits
+// from bit Shift up, and agree on every other bit (all zero, or all one for Negative), so a
+// hash that ignores those bits puts the whole family in one bucket.
+type keyPattern struct {
+	Shift, Bits uint
+	Negative    bool
+}
 
-// patterned measures Add against the reference on keys that are all multiples of 2^20, and
-// fails when it grows faster than O(1): with no mixing of the key's bits, they share one
-// bucket. Add alone tells, since every operation looks in the same bucket. The axis is called
-// "keys", apart from the growth test's n, so that each test's measurements keep their own row.
+// keyPatterns cover every range of an int's bits: the low 32 (small keys, as most tests use),
+// the middle (multiples of 2^20), the high 32 (multiples of 2^32, which a hash of the low 32
+// bits sends to one bucket), and negative keys, whose high bits are all set.
+var keyPatterns = []keyPattern{
+	{Shift: 0, Bits: 32},
+	{Shift: 20, Bits: 24},
+	{Shift: 32, Bits: 31},
+	{Shift: 0, Bits: 32, Negative: true},
+}
+
+// key is the family's key for the random number r.
+func (p keyPattern) key(r uint64) int {
+	v := int(r&(1<<p.Bits-1)) << p.Shift
+	if p.Negative {
+		return -1 - v
+	}
+	return v
+}
+
+// patterned measures Add (as the set grows) and Contains against the reference on keys drawn in
+// turn from each of keyPatterns, and fails when either grows faster than O(1): a hash that
+// drops some range of the key's bits puts the family that varies only there in one bucket, a
+// quarter of the keys. Contains looks up absent keys of every family in turn, the same ones at
+// every size: the reference's lookups of them stay in the caches however large the set grows,
+// while a lookup in the piled-up bucket walks all of it (a present key may sit at its front). The axis is
+// called "keys", apart from the growth test's n, so that each test's measurements keep their
+// own rows.
 func patterned(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/patterned-keys", Kind: harness.Performance, Run: func(t *harness.T) {
-		values := patternedKeys(t, PatternSizes[len(PatternSizes)-1])
+		keys := patternedKeys(t, PatternSizes[len(PatternSizes)-1]+harness.KeyedBatch)
+		values, absent := keys[:PatternSizes[len(PatternSizes)-1]], keys[PatternSizes[len(PatternSizes)-1]:]
 		harness.JudgeGrowth(t, func(m *harness.Meter) []*kgrowth.Series {
 			k := harness.Keyed[HashSet]{
 				Insert: func(s HashSet, v int) { s.Add(v) },
 				InsertSeries: &kgrowth.Series{Op: "Add", Axis: "keys", Expected: "O(1)",
 					Hint: mixHint, SlowHint: mixHint},
+				Extra: []harness.Query[HashSet]{{
+					Series: &kgrowth.Series{Op: "Contains", Axis: "keys", Expected: "O(1)",
+						Hint: mixHint, SlowHint: mixHint},
+					Batch: harness.KeyedBatch,
+					Run: func(s HashSet, n, count, rep int) {
+						for i := range count {
+							s.Contains(absent[i])
+						}
+					},
+				}},
 			}
 			return k.Ladder(PatternSizes, values, learner.New, reference.New).Measure(m)
 		})
 	}}
 }
 
-// patternedKeys draws n distinct ints that are multiples of 2^20, over the whole int range.
+// patternedKeys draws n distinct keys, taking each from the next of keyPatterns in turn.
 func patternedKeys(t *harness.T, n int) []int {
 	seen := make(map[int]bool, n)
 	out := make([]int, 0, n)
-	for len(out) < n {
-		v := int(t.Rand().Uint64() << patternShift)
-		if v != 0 && !seen[v] {
+	for i := 0; len(out) < n; i++ {
+		v := keyPatterns[i%len(keyPatterns)].key(t.Rand().Uint64())
+		if !seen[v] {
 			seen[v] = true
 			out = append(out, v)
 		}
@@ -78,8 +117,9 @@ func patternedKeys(t *harness.T, n int) []int {
 }
 
 // mixHint is said when keys with a pattern make an operation slow.
-const mixHint = "keys that are all multiples of 2^20 pile into one bucket: your hash keeps the key's " +
-	"low bits. Mix every bit of the key into the index, for example with Fibonacci hashing, " +
+const mixHint = "keys that differ only in some of their bits (only the low 32, only bits 20 to 43, or only " +
+	"the high 32: multiples of 2^32) pile into one bucket: your hash ignores part of the key. Mix every " +
+	"bit of the key into the index, for example with Fibonacci hashing, " +
 	"(uint64(key) * 0x9E3779B97F4A7C15) >> (64 - b) for 2^b buckets"
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.

@@ -157,8 +157,9 @@ func newIndexed(buckets int, index func(key, buckets int) int) API {
 }
 
 // TestPatternedKeysNeedMixing: a hash that keeps the key's low bits piles multiples of 2^20
-// into one bucket and fails the patterned-keys test with the hint to mix the bits; hashes that
-// mix them, or reduce the key modulo an odd number of buckets, pass it.
+// into one bucket, and one that multiplies only the low 32 bits piles multiples of 2^32, and
+// each fails the patterned-keys test with the hint to mix the bits; hashes that mix them all,
+// or reduce the key modulo an odd number of buckets, pass it.
 func TestPatternedKeysNeedMixing(t *testing.T) {
 	pow2 := func(b int) uint { return uint(bits.Len(uint(b)) - 1) }
 	for _, tc := range []struct {
@@ -174,6 +175,9 @@ func TestPatternedKeysNeedMixing(t *testing.T) {
 		{"the key's low bits", newIndexed(8, func(k, b int) int { return int(uint64(k) & uint64(b-1)) }), false},
 		{"the low bits of a product", newIndexed(8, func(k, b int) int {
 			return int(uint64(k) * 0x9E3779B97F4A7C15 & uint64(b-1))
+		}), false},
+		{"Knuth's hash of the low 32 bits", newIndexed(8, func(k, b int) int {
+			return int(uint32(k) * 2654435769 >> (32 - pow2(b)))
 		}), false},
 	} {
 		s := &harness.Suite{Exercise: "hashset", Tests: []harness.Test{patterned(tc.impl, reference)}}

@@ -9,13 +9,15 @@ import (
 // Performance sizes: the number of words stored (doubling from 3,125 to 200,000), all nine
 // letters long over four letters, so that tries of that many words share their prefixes and fit
 // in memory; and the length of the words (quadrupling from 31 to 1,984 letters, near the
-// contract's 2,000) in a trie of PerfLongWords words. An operation costs O(L) whatever the
-// number of words. An O(L²) walk that stays in the caches looks only 10 to 15 times slower
-// than the reference at 1,000 letters, so the lengths go as far as the contract allows.
+// contract's 2,000), in tries of PerfLetters letters in all: fewer words as they grow longer,
+// so that every trie of the length axis has about as many nodes. An operation costs O(L)
+// whatever the number of words. With a fixed number of words, the reference's trie outgrew the
+// caches as the words grew longer, its time per letter climbed tenfold, and an O(L²) walk that
+// stays in the caches looked no slower at 1,984 letters than at 31.
 var (
-	PerfWords     = harness.Sizes(3125, 200_000, 2)
-	PerfLengths   = harness.Sizes(31, 1984, 4)
-	PerfLongWords = 100
+	PerfWords   = harness.Sizes(3125, 200_000, 2)
+	PerfLengths = harness.Sizes(31, 1984, 4)
+	PerfLetters = 8192
 )
 
 // perfWordLen is the length of the words of the words axis: 4^9 = 262,144 words exist.
@@ -26,9 +28,9 @@ const perfWordLen = 9
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		words := countingWords(t, PerfWords[len(PerfWords)-1])
-		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
-			t.SetReceiver("tr")
-			byWords := harness.Ladder[Trie]{
+		t.SetReceiver("tr")
+		byWords := func(m *harness.Meter) []*growth.Series {
+			ladder := harness.Ladder[Trie]{
 				Sizes: PerfWords, New: learner.New, Ref: reference.New,
 				Grow: harness.Grower[Trie]{
 					Series: &growth.Series{Op: "Insert", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
@@ -65,9 +67,10 @@ func performance(learner, reference API) harness.Test {
 					},
 				},
 			}
-			series := byWords.Measure(m)
-			return append(series, byLength(m, t, learner, reference)...)
-		})
+			return ladder.Measure(m)
+		}
+		byLength := func(m *harness.Meter) []*growth.Series { return byLength(m, t, learner, reference) }
+		harness.JudgeGrowth(t, byWords, byLength)
 	}}
 }
 
@@ -86,8 +89,8 @@ func countingWords(t *harness.T, n int) []string {
 	return words
 }
 
-// byLength measures Insert, Search and StartsWith on fresh tries of PerfLongWords random words
-// of each length in PerfLengths.
+// byLength measures Insert, Search and StartsWith on fresh tries of random words of each length
+// in PerfLengths, PerfLetters letters in all.
 func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.Series {
 	insert := &growth.Series{Op: "Insert", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
 		Hint: "Insert grows faster than the word's length: do constant work per letter (index the child " +
@@ -98,11 +101,8 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 	starts := &growth.Series{Op: "StartsWith", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
 		Hint: "StartsWith grows faster than the prefix's length: do constant work per letter"}
 	for _, length := range PerfLengths {
-		if m.Stopped() {
-			break
-		}
 		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
-		words := make([]string, PerfLongWords)
+		words := make([]string, max(1, PerfLetters/length))
 		for i := range words {
 			b := make([]byte, length)
 			for j := range b {
