@@ -22,7 +22,7 @@ import (
 
 // Violation is one broken rule, at a place in the graded package.
 type Violation struct {
-	Rule    string // "no-map", "no-kit-import"
+	Rule    string // "no-map", "allowed-imports", "no-kit-import", "no-library"
 	File    string // as the learner knows it
 	Line    int
 	Column  int
@@ -100,8 +100,9 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
-	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise.Name, place)...)
+	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise, place)...)
 	if s.Exercise.Name == "hashset" {
+		rep.Violations = append(rep.Violations, hashSetImports(pkg, place)...)
 		rep.Violations = append(rep.Violations, noMaps(pkg, place)...)
 	}
 	slices.SortStableFunc(rep.Violations, func(a, b Violation) int {
@@ -124,29 +125,24 @@ func parseError(pos, msg string) build.Location {
 	return l
 }
 
-// Libraries lists, per exercise, the packages outside the standard library an exercise may
-// import. The kit's module requires others (a Bloom filter, a skip list) only to benchmark the
-// references against; wrapping them would skip the lesson.
-var Libraries = map[string][]string{
-	"bloom": {"github.com/cespare/xxhash/v2"},
-}
-
 // kitImports reports imports of the kit's solutions, judge or CLI, and of libraries outside the
-// standard library that the exercise does not allow.
-func kitImports(pkg *packages.Package, exercise string, place func(token.Pos) (string, int, int)) []Violation {
+// standard library that the exercise does not allow (its Libraries). The kit's module requires
+// others (a Bloom filter, a skip list) only to benchmark the references against; wrapping them
+// would skip the lesson.
+func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
 	for _, f := range pkg.Syntax {
 		for _, imp := range f.Imports {
 			path := strings.Trim(imp.Path.Value, `"`)
 			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ".") && !slices.Contains(Libraries[exercise], path) {
+			if strings.Contains(first, ".") && !slices.Contains(e.Libraries, path) {
 				file, line, col := place(imp.Pos())
 				allowed := "the standard library only"
-				if libs := Libraries[exercise]; len(libs) > 0 {
+				if libs := e.Libraries; len(libs) > 0 {
 					allowed = "the standard library and " + strings.Join(libs, ", ")
 				}
 				out = append(out, Violation{Rule: "no-library", File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, exercise, allowed)})
+					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, e.Name, allowed)})
 			}
 			for _, banned := range []string{"solutions", "grader", "cmd"} {
 				prefix := build.Module + "/" + banned
