@@ -44,6 +44,17 @@ type Report struct {
 	Violations []Violation
 	// Package is the package's name as declared.
 	Package string
+	// Linknames are the package's go:linkname directives, where the build may fail to link.
+	Linknames []Linkname
+}
+
+// Linkname is one go:linkname directive: the local name is linked to Target, a symbol of another
+// package ("path/to/pkg.Name").
+type Linkname struct {
+	Target string
+	File   string
+	Line   int
+	Column int
 }
 
 // Spec says what to check.
@@ -101,6 +112,8 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
 	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise, place)...)
+	rep.Linknames = linknames(pkg, place)
+	rep.Violations = append(rep.Violations, kitLinknames(rep.Linknames)...)
 	if s.Exercise.Name == "hashset" {
 		rep.Violations = append(rep.Violations, hashSetImports(pkg, place)...)
 		rep.Violations = append(rep.Violations, noMaps(pkg, place)...)
@@ -152,6 +165,43 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 						Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s/", path, banned)})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// linknames lists the package's go:linkname directives.
+func linknames(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Linkname {
+	var out []Linkname
+	for _, f := range pkg.Syntax {
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				fields := strings.Fields(c.Text)
+				if len(fields) < 3 || fields[0] != "//go:linkname" {
+					continue
+				}
+				file, line, col := place(c.Pos())
+				out = append(out, Linkname{Target: fields[2], File: file, Line: line, Column: col})
+			}
+		}
+	}
+	return out
+}
+
+// kitLinknames reports go:linkname directives that reach into the kit's own packages: the
+// reference, the judge, the CLI. They use the kit's code as an import of it would.
+func kitLinknames(links []Linkname) []Violation {
+	var out []Violation
+	for _, l := range links {
+		pkgPath := l.Target
+		if i := strings.LastIndex(pkgPath, "/"); i >= 0 {
+			if j := strings.Index(pkgPath[i:], "."); j >= 0 {
+				pkgPath = pkgPath[:i+j]
+			}
+		}
+		if pkgPath == build.Module || strings.HasPrefix(pkgPath, build.Module+"/") {
+			out = append(out, Violation{Rule: "no-kit-linkname", File: l.File, Line: l.Line, Column: l.Column,
+				Message: fmt.Sprintf("go:linkname to %s: an exercise may not use the kit's code", l.Target)})
 		}
 	}
 	return out

@@ -154,3 +154,18 @@ func stubDoc(t *testing.T, name string) string {
 	}
 	return strings.Join(doc, " ")
 }
+
+// TestKitLinkname checks that a go:linkname into the kit's code is a broken rule, at the
+// directive, and that the package's other linknames are listed for the build's messages.
+func TestKitLinkname(t *testing.T) {
+	for _, dir := range []string{"linkname-reference", "linkname-solution"} {
+		rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "rule_violation", dir))
+		if len(rep.Violations) != 1 || rep.Violations[0].Rule != "no-kit-linkname" || rep.Violations[0].Line == 0 {
+			t.Errorf("%s: %v", dir, rep.Violations)
+		}
+	}
+	rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "compile_error", "linkname-missing"))
+	if len(rep.Violations) != 0 || len(rep.Linknames) != 1 || rep.Linknames[0].Line == 0 {
+		t.Errorf("linkname-missing: violations %v, linknames %v", rep.Violations, rep.Linknames)
+	}
+}
