@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"time"
 
 	"kata/grader/exercise"
@@ -358,21 +359,66 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		}
 		res.Message = "the package does not have the exercise's API: " + rep.API[0]
 		return true, nil
+	case built.Failed && rep != nil && len(rep.Violations) > 0:
+		// A rule the package breaks can also break the link (a go:linkname into the kit): the
+		// rule names the cause.
+		return true, ruleViolation(res, rep)
+	case built.Failed && learnersBuild(built, rep):
+		res.Verdict = verdict.CompileError
+		res.Errors = append(res.Errors, locations(atLinknames(built.Errors, rep))...)
+		res.Message = fmt.Sprintf("the package does not build: %s", firstLine(res.Errors))
+		return true, nil
 	case built.Failed:
 		return true, &KitError{Msg: fmt.Sprintf("the reference solution or the hidden tests of %s do not build: %s",
 			r.Exercise.Name, firstLine(locations(built.Errors)))}
 	case check.err != nil:
 		return true, &KitError{Msg: check.err.Error()}
 	case len(rep.Violations) > 0:
-		res.Verdict = verdict.RuleViolation
-		for _, v := range rep.Violations {
-			res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
-				Message: v.Message, Rule: v.Rule})
-		}
-		res.Message = fmt.Sprintf("rule %s broken at %s", rep.Violations[0].Rule, rep.Violations[0])
-		return true, nil
+		return true, ruleViolation(res, rep)
 	}
 	return false, nil
+}
+
+// ruleViolation fills res with the rules rep found broken.
+func ruleViolation(res *result.Result, rep *rules.Report) error {
+	res.Verdict = verdict.RuleViolation
+	for _, v := range rep.Violations {
+		res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
+			Message: v.Message, Rule: v.Rule})
+	}
+	res.Message = fmt.Sprintf("rule %s broken at %s", rep.Violations[0].Rule, rep.Violations[0])
+	return nil
+}
+
+// learnersBuild reports whether a failed build is the graded package's doing: the compiler or
+// the linker names the package, or the package has go:linkname directives, which can make the
+// link fail in other packages' names.
+func learnersBuild(built *build.Result, rep *rules.Report) bool {
+	return built.InLearner || built.NamesLearner || rep != nil && len(rep.Linknames) > 0
+}
+
+// atLinknames places the linker's messages, which have no position, at the graded package's
+// go:linkname directive they name, or at its first one.
+func atLinknames(locs []build.Location, rep *rules.Report) []build.Location {
+	if rep == nil || len(rep.Linknames) == 0 {
+		return locs
+	}
+	out := make([]build.Location, len(locs))
+	for i, l := range locs {
+		out[i] = l
+		if l.File != "" {
+			continue
+		}
+		at := rep.Linknames[0]
+		for _, ln := range rep.Linknames {
+			if strings.Contains(l.Message, ln.Target) {
+				at = ln
+				break
+			}
+		}
+		out[i].File, out[i].Line, out[i].Column = at.File, at.Line, at.Column
+	}
+	return out
 }
 
 // locations converts the build's messages to the result's.

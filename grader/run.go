@@ -3,6 +3,9 @@ package grader
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +13,7 @@ import (
 
 	"kata/grader/internal/build"
 	"kata/grader/internal/crash"
+	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/internal/sandbox"
 	"kata/grader/internal/suites"
@@ -211,6 +215,40 @@ func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f
 	if f.Panic != "" {
 		res.Panic = &result.Panic{Value: f.Panic, Frames: learnerFrames(f.Stack, r)}
 	}
+	if res.Hint == harness.NegativeModHint && !hasRemainder(r.Dir) {
+		res.Hint = harness.NegativeIndexHint
+	}
+}
+
+// hasRemainder reports whether the Go files of the package in dir use the % operator, which the
+// hint about a negative key % n blames: a package without one indexes with the key some other
+// way. A file that does not parse counts as having one, so that the hint is kept.
+func hasRemainder(dir string) bool {
+	files, err := build.GoFiles(dir)
+	if err != nil {
+		return true
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return true
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				found = found || n.Op == token.REM
+			case *ast.AssignStmt:
+				found = found || n.Tok == token.REM_ASSIGN
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // learnerFrames keeps the graded package's frames of a panic's stack, innermost first.

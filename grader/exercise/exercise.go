@@ -55,6 +55,9 @@ type Exercise struct {
 	API        []Func     // every function and method the package must have
 	Ops        []Op       // the operations whose cost the judge measures
 	Hints      []string   // progressive hints, from a nudge to the key idea
+	// Libraries are the packages outside the standard library the learner's package may
+	// import; the judge refuses any other (rule no-library). The stub and problems.md list them.
+	Libraries []string
 }
 
 // All returns the exercises in practice-list order (the order of problems.md).

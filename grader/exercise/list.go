@@ -125,6 +125,7 @@ var all = []*Exercise{
 				"at k* = (m/n) ln 2, and m = -n ln p / (ln 2)^2 bits give rate p: about 9.6 bits per key " +
 				"for 1%. Compare the floor and the ceiling of k* and keep the better one.",
 		},
+		Libraries: []string{"github.com/cespare/xxhash/v2"},
 	},
 	{
 		Name:       "skiplist",

@@ -24,6 +24,7 @@ func Problems() string {
 	for i, e := range all {
 		fmt.Fprintf(&b, "\n## %d. %s (%s)\n\n", i+1, e.Title, e.Difficulty)
 		fmt.Fprintf(&b, "Package `exercises/%s`, slug `%s`. Teaches: %s.\n\n", e.Name, e.Slug, e.Teaches)
+		fmt.Fprintf(&b, "%s\n\n", importsLine(e))
 		b.WriteString("| Operation | Expected cost |\n|---|---|\n")
 		for _, op := range e.Ops {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", op.Name, op.Expected)
@@ -35,4 +36,16 @@ func Problems() string {
 		b.WriteString("```\n")
 	}
 	return b.String()
+}
+
+// importsLine says what the exercise's package may import outside the standard library.
+func importsLine(e *Exercise) string {
+	if len(e.Libraries) == 0 {
+		return "Imports outside the standard library: none (rule no-library)."
+	}
+	libs := make([]string, len(e.Libraries))
+	for i, l := range e.Libraries {
+		libs[i] = "`" + l + "`"
+	}
+	return "Imports outside the standard library: only " + strings.Join(libs, ", ") + " (rule no-library)."
 }

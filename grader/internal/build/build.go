@@ -65,7 +65,10 @@ type Result struct {
 	// InLearner is set when the messages are about the graded package; otherwise the
 	// reference or the generated main did not build, which is the kit's fault.
 	InLearner bool
-	Output    string // the go command's output, paths mapped back
+	// NamesLearner is set when the messages name a symbol of the graded package: the linker's,
+	// which have no position.
+	NamesLearner bool
+	Output       string // the go command's output, paths mapped back
 }
 
 // Location is one compiler message.
@@ -200,10 +203,11 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 		}
 		text := MapPaths(string(out), s.Root, back)
 		return &Result{
-			Failed:    true,
-			Errors:    parseErrors(text),
-			InLearner: strings.Contains(string(out), "# "+LearnerImport(s.Exercise)),
-			Output:    text,
+			Failed:       true,
+			Errors:       parseErrors(text),
+			InLearner:    strings.Contains(string(out), "# "+LearnerImport(s.Exercise)),
+			NamesLearner: strings.Contains(string(out), LearnerImport(s.Exercise)+"."),
+			Output:       text,
 		}, nil
 	}
 	return &Result{Binary: binary}, nil

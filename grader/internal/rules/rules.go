@@ -22,7 +22,7 @@ import (
 
 // Violation is one broken rule, at a place in the graded package.
 type Violation struct {
-	Rule    string // "no-map", "no-kit-import"
+	Rule    string // "no-map", "allowed-imports", "no-kit-import", "no-library"
 	File    string // as the learner knows it
 	Line    int
 	Column  int
@@ -44,6 +44,17 @@ type Report struct {
 	Violations []Violation
 	// Package is the package's name as declared.
 	Package string
+	// Linknames are the package's go:linkname directives, where the build may fail to link.
+	Linknames []Linkname
+}
+
+// Linkname is one go:linkname directive: the local name is linked to Target, a symbol of another
+// package ("path/to/pkg.Name").
+type Linkname struct {
+	Target string
+	File   string
+	Line   int
+	Column int
 }
 
 // Spec says what to check.
@@ -100,8 +111,11 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
-	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise.Name, place)...)
+	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise, place)...)
+	rep.Linknames = linknames(pkg, place)
+	rep.Violations = append(rep.Violations, kitLinknames(rep.Linknames)...)
 	if s.Exercise.Name == "hashset" {
+		rep.Violations = append(rep.Violations, hashSetImports(pkg, place)...)
 		rep.Violations = append(rep.Violations, noMaps(pkg, place)...)
 	}
 	slices.SortStableFunc(rep.Violations, func(a, b Violation) int {
@@ -124,29 +138,24 @@ func parseError(pos, msg string) build.Location {
 	return l
 }
 
-// Libraries lists, per exercise, the packages outside the standard library an exercise may
-// import. The kit's module requires others (a Bloom filter, a skip list) only to benchmark the
-// references against; wrapping them would skip the lesson.
-var Libraries = map[string][]string{
-	"bloom": {"github.com/cespare/xxhash/v2"},
-}
-
 // kitImports reports imports of the kit's solutions, judge or CLI, and of libraries outside the
-// standard library that the exercise does not allow.
-func kitImports(pkg *packages.Package, exercise string, place func(token.Pos) (string, int, int)) []Violation {
+// standard library that the exercise does not allow (its Libraries). The kit's module requires
+// others (a Bloom filter, a skip list) only to benchmark the references against; wrapping them
+// would skip the lesson.
+func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
 	for _, f := range pkg.Syntax {
 		for _, imp := range f.Imports {
 			path := strings.Trim(imp.Path.Value, `"`)
 			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ".") && !slices.Contains(Libraries[exercise], path) {
+			if strings.Contains(first, ".") && !slices.Contains(e.Libraries, path) {
 				file, line, col := place(imp.Pos())
 				allowed := "the standard library only"
-				if libs := Libraries[exercise]; len(libs) > 0 {
+				if libs := e.Libraries; len(libs) > 0 {
 					allowed = "the standard library and " + strings.Join(libs, ", ")
 				}
 				out = append(out, Violation{Rule: "no-library", File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, exercise, allowed)})
+					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, e.Name, allowed)})
 			}
 			for _, banned := range []string{"solutions", "grader", "cmd"} {
 				prefix := build.Module + "/" + banned
@@ -156,6 +165,43 @@ func kitImports(pkg *packages.Package, exercise string, place func(token.Pos) (s
 						Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s/", path, banned)})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// linknames lists the package's go:linkname directives.
+func linknames(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Linkname {
+	var out []Linkname
+	for _, f := range pkg.Syntax {
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				fields := strings.Fields(c.Text)
+				if len(fields) < 3 || fields[0] != "//go:linkname" {
+					continue
+				}
+				file, line, col := place(c.Pos())
+				out = append(out, Linkname{Target: fields[2], File: file, Line: line, Column: col})
+			}
+		}
+	}
+	return out
+}
+
+// kitLinknames reports go:linkname directives that reach into the kit's own packages: the
+// reference, the judge, the CLI. They use the kit's code as an import of it would.
+func kitLinknames(links []Linkname) []Violation {
+	var out []Violation
+	for _, l := range links {
+		pkgPath := l.Target
+		if i := strings.LastIndex(pkgPath, "/"); i >= 0 {
+			if j := strings.Index(pkgPath[i:], "."); j >= 0 {
+				pkgPath = pkgPath[:i+j]
+			}
+		}
+		if pkgPath == build.Module || strings.HasPrefix(pkgPath, build.Module+"/") {
+			out = append(out, Violation{Rule: "no-kit-linkname", File: l.File, Line: l.Line, Column: l.Column,
+				Message: fmt.Sprintf("go:linkname to %s: an exercise may not use the kit's code", l.Target)})
 		}
 	}
 	return out

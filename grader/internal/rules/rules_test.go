@@ -28,20 +28,21 @@ func check(t *testing.T, name, dir string) *Report {
 	return rep
 }
 
-// TestHashSetMaps checks the no-map rule on the rule_violation submissions: each is caught at the
-// right place with a message that says what was found.
+// TestHashSetMaps checks the hash set's rules on the rule_violation submissions: each is caught at
+// the right place, under the rule it breaks, with a message that says what was found.
 func TestHashSetMaps(t *testing.T) {
 	for _, tc := range []struct {
-		dir, file, want string
+		dir, file, rule, want string
 	}{
-		{"map-field", "hashset.go", "map type map[int]bool"},
-		{"named-map", "index.go", "map type map[int]struct{}"},
-		{"generic-map", "hashset.go", "map type"},
-		{"sync-map", "hashset.go", "uses sync.Map, which is a map"},
-		{"env-vars", "hashset.go", "imports os: the hash set may import only"},
-		{"json-reflect", "hashset.go", "imports encoding/json"},
-		{"flag-set", "hashset.go", "imports flag"},
-		{"import-solution", "hashset.go", "imports kata/solutions/hashset"},
+		{"map-field", "hashset.go", "no-map", "map type map[int]bool"},
+		{"named-map", "index.go", "no-map", "map type map[int]struct{}"},
+		{"generic-map", "hashset.go", "no-map", "map type"},
+		{"sync-map", "hashset.go", "no-map", "uses sync.Map, which is a map"},
+		{"env-vars", "hashset.go", "allowed-imports", "imports os: the hash set may import only"},
+		{"json-reflect", "hashset.go", "allowed-imports", "imports encoding/json"},
+		{"flag-set", "hashset.go", "allowed-imports", "imports flag"},
+		{"imports-unsafe", "hashset.go", "allowed-imports", "imports unsafe"},
+		{"import-solution", "hashset.go", "no-kit-import", "imports kata/solutions/hashset"},
 	} {
 		rep := check(t, "hashset", filepath.Join("grader", "testdata", "hashset", "rule_violation", tc.dir))
 		if len(rep.TypeErrors) > 0 || len(rep.API) > 0 {
@@ -50,7 +51,7 @@ func TestHashSetMaps(t *testing.T) {
 		}
 		found := false
 		for _, v := range rep.Violations {
-			if filepath.Base(v.File) == tc.file && strings.Contains(v.Message, tc.want) && v.Line > 0 {
+			if filepath.Base(v.File) == tc.file && v.Rule == tc.rule && strings.Contains(v.Message, tc.want) && v.Line > 0 {
 				found = true
 			}
 		}
@@ -100,17 +101,7 @@ func TestNoLibraries(t *testing.T) {
 // TestHashSetStubListsImports checks that the hash set's stub tells the learner exactly the
 // packages the rule allows, so that a learner who follows the stub never breaks the rule.
 func TestHashSetStubListsImports(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "..", "exercises", "hashset", "hashset.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc strings.Builder
-	for line := range strings.Lines(string(src)) {
-		if text, ok := strings.CutPrefix(line, "//"); ok {
-			doc.WriteString(text)
-		}
-	}
-	_, list, ok := strings.Cut(doc.String(), "imports only these:")
+	_, list, ok := strings.Cut(stubDoc(t, "hashset"), "imports only these:")
 	list, _, ok2 := strings.Cut(list, "(not os")
 	if !ok || !ok2 {
 		t.Fatal(`the stub's doc has no "imports only these: ... (not os" list`)
@@ -123,5 +114,58 @@ func TestHashSetStubListsImports(t *testing.T) {
 	}
 	if !slices.Equal(got, HashSetImports) {
 		t.Errorf("the stub lists %v\nthe rule allows %v", got, HashSetImports)
+	}
+}
+
+// TestStubsListLibraries checks that each stub tells the learner exactly the libraries outside
+// the standard library the rule allows, so that a learner who follows the stub never breaks it.
+func TestStubsListLibraries(t *testing.T) {
+	for _, e := range exercise.All() {
+		if len(e.Libraries) == 0 {
+			continue
+		}
+		doc := stubDoc(t, e.Name)
+		_, list, ok := strings.Cut(doc, "imports only the standard library and these:")
+		list, _, ok2 := strings.Cut(list, "(")
+		if !ok || !ok2 {
+			t.Errorf(`%s: the stub's doc has no "imports only the standard library and these: ... (" list`, e.Name)
+			continue
+		}
+		got := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' })
+		got = slices.DeleteFunc(got, func(f string) bool { return f == "and" })
+		if !slices.Equal(got, e.Libraries) {
+			t.Errorf("%s: the stub lists %v\nthe rule allows %v", e.Name, got, e.Libraries)
+		}
+	}
+}
+
+// stubDoc returns the comment text of an exercise's stub, its words separated by single spaces.
+func stubDoc(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "exercises", name, name+".go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []string
+	for line := range strings.Lines(string(src)) {
+		if text, ok := strings.CutPrefix(line, "//"); ok {
+			doc = append(doc, strings.Fields(text)...)
+		}
+	}
+	return strings.Join(doc, " ")
+}
+
+// TestKitLinkname checks that a go:linkname into the kit's code is a broken rule, at the
+// directive, and that the package's other linknames are listed for the build's messages.
+func TestKitLinkname(t *testing.T) {
+	for _, dir := range []string{"linkname-reference", "linkname-solution"} {
+		rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "rule_violation", dir))
+		if len(rep.Violations) != 1 || rep.Violations[0].Rule != "no-kit-linkname" || rep.Violations[0].Line == 0 {
+			t.Errorf("%s: %v", dir, rep.Violations)
+		}
+	}
+	rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "compile_error", "linkname-missing"))
+	if len(rep.Violations) != 0 || len(rep.Linknames) != 1 || rep.Linknames[0].Line == 0 {
+		t.Errorf("linkname-missing: violations %v, linknames %v", rep.Violations, rep.Linknames)
 	}
 }

@@ -411,7 +411,11 @@ const (
 		"(position 0 is a real position), not with the value stored there"
 	hintWide = "keep the values as int: a key of a narrower type (int32, float64) " +
 		"makes distinct ints collide"
-	hintAbsent  = "Remove must return false, and change nothing, when the value is absent"
+	hintAbsent = "Remove must return false, and change nothing, when the value is absent"
+	// hintNeverInserted is for a GetRandom that returned a value no Insert gave it: a slot that
+	// never held a value (a slice made with a length, not a capacity).
+	hintNeverInserted = "GetRandom returned %d, which was never inserted: draw only among the " +
+		"values present, from a slice that holds exactly them (make it with a capacity, not a length)"
 	hintNilMap  = "make the map in New: writing to a nil map panics"
 	hintIntN    = "rand.IntN(n) panics unless n > 0: draw the index with rand.IntN(len(values))"
 	hintUniform = "pick a uniform index into the slice with rand.IntN(len(values)), " +
@@ -443,6 +447,9 @@ func hint(f harness.Mismatch) string {
 		return ""
 	}
 	if last.Method == "GetRandom" {
+		if g, ok := f.Got.(int); ok && !inserted(f.Calls, g) {
+			return fmt.Sprintf(hintNeverInserted, g)
+		}
 		return hintStale
 	}
 	if narrowCollision(f.Calls) {
@@ -520,6 +527,16 @@ func narrowCollision(calls []harness.Call) bool {
 			return true
 		}
 		as32[int32(x)], as64[float64(x)] = x, x
+	}
+	return false
+}
+
+// inserted reports whether some call of Insert in calls inserted v.
+func inserted(calls []harness.Call, v int) bool {
+	for _, c := range calls {
+		if c.Method == "Insert" && c.Args[0].(int) == v {
+			return true
+		}
 	}
 	return false
 }

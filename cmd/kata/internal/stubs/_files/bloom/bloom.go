@@ -23,7 +23,12 @@
 // Keys are any byte slice, the empty slice and nil included. The filter never keeps a reference
 // to a key: the caller may reuse or change the slice as soon as Add or Test returns. Memory: at
 // most m/8 bytes of bit storage plus a small constant, and no stored keys. So pack the bits, 64
-// to a uint64 — a []uint64 of (m+63)/64 words fits; a []bool, one byte per bit, does not.
+// to a uint64 — a []uint64 of (m+63)/64 words fits; a []bool, one byte per bit, does not: the
+// judge reports more memory than that as memory_limit_exceeded.
+//
+// The rule: the filter is yours to write, so your package imports only the standard library
+// and these: github.com/cespare/xxhash/v2 (no Bloom filter library, and nothing of the kit's
+// own). The judge reports any other import as rule_violation.
 //
 // # Expected cost
 //
