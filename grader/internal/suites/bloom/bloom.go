@@ -565,7 +565,10 @@ func filterHint(f harness.Mismatch, m uint64) string {
 		return "Test must probe exactly the bits Add set, and nothing may clear a bit: " +
 			"set a bit with |=, never toggle it with ^="
 	}
-	return "Test must probe exactly the bits Add set: the same k positions, each bit read with the mask Add wrote"
+	// One Add, and its key tests false: the bits were set elsewhere, or not yet. The case
+	// cannot tell which, so the hint names both.
+	return "after Add(key), Test(key) must be true: Add must have set all k of the key's bits before it " +
+		"returns (in this goroutine), and Test must check those same k positions"
 }
 
 // randomAddTest runs random Add, Test, M and K calls over a small pool of keys on small filters,

@@ -275,6 +275,21 @@ func (f *batchFilter) Test(key []byte) bool {
 	return f.toy.Test(key)
 }
 
+// lateFilter sets a key's bits only at the Add after it, as an Add that hands its work to a
+// goroutine does once the goroutine runs: a Test right after Add misses them.
+type lateFilter struct {
+	*toy
+	pending []byte
+	added   bool
+}
+
+func (f *lateFilter) Add(key []byte) {
+	if f.added {
+		f.toy.Add(f.pending)
+	}
+	f.pending, f.added = append([]byte(nil), key...), true
+}
+
 // precedence writes 1 << p % 64, which Go reads as (1 << p) % 64.
 type precedence struct{ *toy }
 
@@ -517,6 +532,7 @@ type shrunk struct {
 func TestFailuresShrink(t *testing.T) {
 	xor := withToy(func(f *toy) { f.xor = true })
 	queued := withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} })
+	late := withNew(func(m uint64, k uint) Filter { return &lateFilter{toy: newToy(m, k)} })
 	byIndex := map[string]API{}
 	for _, w := range wrongs() {
 		byIndex[w.name] = w.api
@@ -527,6 +543,7 @@ func TestFailuresShrink(t *testing.T) {
 		{"keys queued by reference", queued, "property/no-false-negatives", 10, "key[0] ^= 0xff", "overwrite"},
 		{"keys queued by reference", queued, "random/add-test", 10, "key[0] ^= 0xff", "overwrite"},
 		{"keys queued by reference", queued, "example", 2, "key[0] ^= 0xff", "overwrite"},
+		{"bits set after Add returns", late, "example", 2, "f.Test(", "before it returns"},
 		{"M() is words·64", byIndex["M() is words·64"], "random/add-test", 1, "f.M()", "exactly as given"},
 		{"OptimalM rounds", byIndex["OptimalM rounds"], "random/optimal-m", 1, "OptimalM(", "round up"},
 		{"OptimalK rounds", byIndex["OptimalK rounds"], "random/optimal-k", 1, "OptimalK(", "instead of rounding"},
