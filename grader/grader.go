@@ -336,6 +336,11 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 	}
 	rep := check.rep
 	switch {
+	case rep != nil && len(rep.TypeErrors) > 0 && len(rep.Violations) > 0:
+		// An import the exercise forbids, of a library the kit's module does not require, is why
+		// the package does not build: the rule says what to change.
+		ruleViolation(res, rep.Violations)
+		return true, nil
 	case built.Failed && built.InLearner || rep != nil && len(rep.TypeErrors) > 0:
 		res.Verdict = verdict.CompileError
 		locs := built.Errors
@@ -364,15 +369,20 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 	case check.err != nil:
 		return true, &KitError{Msg: check.err.Error()}
 	case len(rep.Violations) > 0:
-		res.Verdict = verdict.RuleViolation
-		for _, v := range rep.Violations {
-			res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
-				Message: v.Message, Rule: v.Rule})
-		}
-		res.Message = fmt.Sprintf("rule %s broken at %s", rep.Violations[0].Rule, rep.Violations[0])
+		ruleViolation(res, rep.Violations)
 		return true, nil
 	}
 	return false, nil
+}
+
+// ruleViolation makes res a rule_violation for the broken rules vs.
+func ruleViolation(res *result.Result, vs []rules.Violation) {
+	res.Verdict = verdict.RuleViolation
+	for _, v := range vs {
+		res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
+			Message: v.Message, Rule: v.Rule})
+	}
+	res.Message = fmt.Sprintf("rule %s broken at %s", vs[0].Rule, vs[0])
 }
 
 // locations converts the build's messages to the result's.

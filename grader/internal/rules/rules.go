@@ -36,7 +36,8 @@ func (v Violation) String() string {
 
 // Report is what the check found.
 type Report struct {
-	// TypeErrors are set when the package does not type-check; nothing else is checked then.
+	// TypeErrors are set when the package does not type-check; only its imports, which need no
+	// types, are checked then.
 	TypeErrors []build.Location
 	// API lists how the package's API differs from the exercise's, one line each.
 	API []string
@@ -97,6 +98,9 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		for _, e := range pkg.Errors {
 			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, back), e.Msg))
 		}
+		// A library the exercise forbids is one the kit's module does not require, so that the
+		// package cannot type-check: the import is still what the learner has to change.
+		rep.Violations = kitImports(pkg, s.Exercise.Name, place)
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
@@ -125,8 +129,8 @@ func parseError(pos, msg string) build.Location {
 }
 
 // Libraries lists, per exercise, the packages outside the standard library an exercise may
-// import. The kit's module requires others (a Bloom filter, a skip list) only to benchmark the
-// references against; wrapping them would skip the lesson.
+// import; the kit's module requires them. Any other library (a Bloom filter, a skip list) would
+// skip the lesson.
 var Libraries = map[string][]string{
 	"bloom": {"github.com/cespare/xxhash/v2"},
 }
