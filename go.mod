@@ -3,13 +3,10 @@ module kata
 go 1.26.0
 
 require (
-	github.com/bits-and-blooms/bloom/v3 v3.7.1
 	github.com/cespare/xxhash/v2 v2.3.0
-	github.com/chromedp/chromedp v0.23.1
 	github.com/fatih/color v1.19.0
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/google/go-cmp v0.7.0
-	github.com/huandu/skiplist v1.2.1
 	github.com/mattn/go-isatty v0.0.20
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/sys v0.50.0
@@ -17,9 +14,6 @@ require (
 )
 
 require (
-	github.com/bits-and-blooms/bitset v1.24.2 // indirect
-	github.com/chromedp/cdproto v0.160.1 // indirect
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect

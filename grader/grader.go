@@ -337,6 +337,11 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 	}
 	rep := check.rep
 	switch {
+	case rep != nil && len(rep.TypeErrors) > 0 && len(rep.Violations) > 0:
+		// An import the exercise forbids, of a library the kit's module does not require, is why
+		// the package does not build: the rule says what to change.
+		ruleViolation(res, rep.Violations)
+		return true, nil
 	case built.Failed && built.InLearner || rep != nil && len(rep.TypeErrors) > 0:
 		res.Verdict = verdict.CompileError
 		locs := built.Errors
@@ -362,7 +367,8 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 	case built.Failed && rep != nil && len(rep.Violations) > 0:
 		// A rule the package breaks can also break the link (a go:linkname into the kit): the
 		// rule names the cause.
-		return true, ruleViolation(res, rep)
+		ruleViolation(res, rep.Violations)
+		return true, nil
 	case built.Failed && learnersBuild(built, rep):
 		res.Verdict = verdict.CompileError
 		res.Errors = append(res.Errors, locations(atLinknames(built.Errors, rep))...)
@@ -374,20 +380,20 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 	case check.err != nil:
 		return true, &KitError{Msg: check.err.Error()}
 	case len(rep.Violations) > 0:
-		return true, ruleViolation(res, rep)
+		ruleViolation(res, rep.Violations)
+		return true, nil
 	}
 	return false, nil
 }
 
-// ruleViolation fills res with the rules rep found broken.
-func ruleViolation(res *result.Result, rep *rules.Report) error {
+// ruleViolation makes res a rule_violation for the broken rules vs.
+func ruleViolation(res *result.Result, vs []rules.Violation) {
 	res.Verdict = verdict.RuleViolation
-	for _, v := range rep.Violations {
+	for _, v := range vs {
 		res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
 			Message: v.Message, Rule: v.Rule})
 	}
-	res.Message = fmt.Sprintf("rule %s broken at %s", rep.Violations[0].Rule, rep.Violations[0])
-	return nil
+	res.Message = fmt.Sprintf("rule %s broken at %s", vs[0].Rule, vs[0])
 }
 
 // learnersBuild reports whether a failed build is the graded package's doing: the compiler or

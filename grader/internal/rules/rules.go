@@ -36,7 +36,8 @@ func (v Violation) String() string {
 
 // Report is what the check found.
 type Report struct {
-	// TypeErrors are set when the package does not type-check; nothing else is checked then.
+	// TypeErrors are set when the package does not type-check; only its imports, which need no
+	// types, are checked then.
 	TypeErrors []build.Location
 	// API lists how the package's API differs from the exercise's, one line each.
 	API []string
@@ -108,6 +109,9 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		for _, e := range pkg.Errors {
 			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, back), e.Msg))
 		}
+		// A library the exercise forbids is one the kit's module does not require, so that the
+		// package cannot type-check: the import is still what the learner has to change.
+		rep.Violations = kitImports(pkg, s.Exercise, place)
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
@@ -139,9 +143,8 @@ func parseError(pos, msg string) build.Location {
 }
 
 // kitImports reports imports of the kit's solutions, judge or CLI, and of libraries outside the
-// standard library that the exercise does not allow (its Libraries). The kit's module requires
-// others (a Bloom filter, a skip list) only to benchmark the references against; wrapping them
-// would skip the lesson.
+// standard library that the exercise does not allow (its Libraries): wrapping another library's
+// Bloom filter or skip list would skip the lesson.
 func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
 	for _, f := range pkg.Syntax {

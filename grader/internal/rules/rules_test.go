@@ -85,7 +85,8 @@ func TestAPI(t *testing.T) {
 	}
 }
 
-// TestNoLibraries checks that an exercise may not wrap a library's version of itself.
+// TestNoLibraries checks that an exercise may not wrap a library's version of itself, even one
+// that the kit's module does not require, so that the package does not type-check.
 func TestNoLibraries(t *testing.T) {
 	for _, tc := range []struct{ exercise, lib string }{
 		{"skiplist", "github.com/huandu/skiplist"},

@@ -59,8 +59,8 @@ form the growth judge's tests replay (grader/internal/growth/testdata).`,
 	f.StringArrayVar(&o.exercises, "exercise", nil, "only this exercise (repeatable)")
 	cmd.RegisterFlagCompletionFunc("exercise", completeExerciseFlag)
 	f.BoolVar(&o.quietOnly, "quiet-only", false, "skip the runs with other gradings alongside")
-	f.IntVar(&o.alongside, "alongside", 2, "gradings running alongside each run of the loaded mode")
-	f.StringVar(&o.record, "record", "", "write every run's measurements to this file, as JSON lines")
+	f.IntVar(&o.alongside, "alongside", 2, "gradings alongside each loaded run")
+	f.StringVar(&o.record, "record", "", "write each run's measurements here (JSON lines)")
 	return cmd
 }
 

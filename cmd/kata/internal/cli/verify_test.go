@@ -41,6 +41,9 @@ func brokenSolutions(t *testing.T, root string) string {
 // with its failing case and exits 1; kata run refuses to grade against it (exit 2); kata verify
 // --submissions does not grade that exercise's submissions.
 func TestVerifyNamesAWrongReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("verifies every reference twice with the real judge")
+	}
 	e := newEnv(t)
 	bad := brokenSolutions(t, e.root)
 	if code := e.run("verify", "--solutions", bad, "--seed", "5"); code != exitNotAccepted {
