@@ -72,6 +72,8 @@ type Options struct {
 	// Alongside is how many other gradings run at the same time as each measured run in the
 	// loaded mode, each grading the references over and over; 0 runs the quiet mode only.
 	Alongside int
+	// LoadedOnly skips the quiet mode.
+	LoadedOnly bool
 	// Progress, if set, gets one line per variant and mode as they finish.
 	Progress io.Writer
 	// Record, if set, gets one JSON line (a Recording) per measured run.
@@ -105,7 +107,10 @@ type Tally struct {
 
 // Run builds each variant once and runs its performance tests o.Runs times in each mode.
 func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
-	modes := []bool{false}
+	var modes []bool
+	if !o.LoadedOnly {
+		modes = append(modes, false)
+	}
 	if o.Alongside > 0 {
 		modes = append(modes, true)
 	}

@@ -25,12 +25,13 @@ func newDev(s *Streams) *cobra.Command {
 
 // stressOptions are kata dev stress's flags.
 type stressOptions struct {
-	streams   *Streams
-	runs      int
-	exercises []string
-	quietOnly bool
-	alongside int
-	record    string
+	streams    *Streams
+	runs       int
+	exercises  []string
+	quietOnly  bool
+	loadedOnly bool
+	alongside  int
+	record     string
 }
 
 func newStress(s *Streams) *cobra.Command {
@@ -59,6 +60,8 @@ form the growth judge's tests replay (grader/internal/growth/testdata).`,
 	f.StringArrayVar(&o.exercises, "exercise", nil, "only this exercise (repeatable)")
 	cmd.RegisterFlagCompletionFunc("exercise", completeExerciseFlag)
 	f.BoolVar(&o.quietOnly, "quiet-only", false, "skip the runs with other gradings alongside")
+	f.BoolVar(&o.loadedOnly, "loaded-only", false, "skip the runs on a quiet machine")
+	cmd.MarkFlagsMutuallyExclusive("quiet-only", "loaded-only")
 	f.IntVar(&o.alongside, "alongside", 2, "gradings alongside each loaded run")
 	f.StringVar(&o.record, "record", "", "write each run's measurements here (JSON lines)")
 	return cmd
@@ -90,7 +93,7 @@ func stressRun(ctx context.Context, o *stressOptions) error {
 	if o.alongside < 1 && !o.quietOnly {
 		return usageErr("--alongside must be at least 1 (or use --quiet-only)")
 	}
-	opts := stress.Options{Root: root, Runs: o.runs, Progress: o.streams.Err}
+	opts := stress.Options{Root: root, Runs: o.runs, Progress: o.streams.Err, LoadedOnly: o.loadedOnly}
 	if !o.quietOnly {
 		opts.Alongside = o.alongside
 	}
