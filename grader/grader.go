@@ -28,6 +28,7 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/build"
+	"kata/grader/internal/record"
 	"kata/grader/internal/rules"
 	"kata/grader/internal/suites"
 	"kata/grader/result"
@@ -73,7 +74,7 @@ type Limits struct {
 var DefaultLimits = Limits{
 	Wall:    60 * time.Second,
 	Memory:  1 << 30,
-	OpLimit: 3 * time.Second,
+	OpLimit: record.DefaultOpLimit,
 	Output:  64 << 10,
 }
 

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"kata/grader/internal/build"
@@ -29,8 +28,9 @@ type child struct {
 	tests []string
 }
 
-// start runs the test program once with extra environment, and reads its record.
-func start(ctx context.Context, r Request, binary, work string, tests []string, extra ...string) (*child, error) {
+// start runs the test program once, tracing every call of the test trace when it is set, and
+// reads its record.
+func start(ctx context.Context, r Request, binary, work string, tests []string, trace string) (*child, error) {
 	runDir, err := os.MkdirTemp(work, "run-")
 	if err != nil {
 		return nil, &KitError{Msg: err.Error()}
@@ -41,21 +41,10 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 		return nil, &KitError{Msg: err.Error()}
 	}
 	n := nonce()
-	env := childEnv(tmp)
-	env = append(env,
-		"KATA_RECORD="+recPath,
-		"KATA_NONCE="+n,
-		"KATA_SEED="+strconv.FormatUint(r.Seed, 10),
-		"KATA_MEMORY="+strconv.FormatUint(r.Limits.Memory, 10),
-		"KATA_OP_LIMIT="+r.Limits.OpLimit.String(),
-	)
-	if r.Verify {
-		env = append(env, "KATA_VERIFY=1")
-	}
-	if r.PerfOnly {
-		env = append(env, "KATA_PERF_ONLY=1")
-	}
-	env = append(env, extra...)
+	env := append(childEnv(tmp), record.Config{
+		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: r.PerfOnly,
+		Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit,
+	}.Environ()...)
 	out, err := sandbox.Run(ctx, sandbox.Command{Path: binary, Env: env, Dir: tmp}, sandbox.Limits{
 		Wall:   r.Limits.Wall,
 		Memory: addressSpace(r.Limits.Memory),
@@ -101,7 +90,7 @@ func runTests(ctx context.Context, r Request, entry *suites.Entry, binary, work 
 	if r.PerfOnly {
 		tests = entry.Suite.PerfNames()
 	}
-	c, err := start(ctx, r, binary, work, tests)
+	c, err := start(ctx, r, binary, work, tests, "")
 	if err != nil {
 		return err
 	}
@@ -316,7 +305,7 @@ func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *r
 // traceOp runs one test again with every call traced and returns the call during which the
 // process died, or "" if the replay did not die the same way.
 func traceOp(ctx context.Context, r Request, binary, work, test string) string {
-	c, err := start(ctx, r, binary, work, []string{test}, "KATA_TRACE="+test)
+	c, err := start(ctx, r, binary, work, []string{test}, test)
 	if err != nil || c.log.Incomplete(c.nonce, []string{test}) == "" {
 		return ""
 	}

@@ -6,25 +6,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
-)
-
-// The environment through which the judge configures a run. The harness reads it in Main;
-// nothing else in the child should rely on it.
-const (
-	EnvRecord   = "KATA_RECORD"    // path of the record file to write
-	EnvNonce    = "KATA_NONCE"     // the run's nonce, echoed in the hello and done lines
-	EnvSeed     = "KATA_SEED"      // the run's seed, decimal
-	EnvVerify   = "KATA_VERIFY"    // "1": run only the reference-free tests
-	EnvTrace    = "KATA_TRACE"     // a test name: run only it, tracing every call
-	EnvMemory   = "KATA_MEMORY"    // memory limit in bytes for the watchdog; 0 or unset: none
-	EnvOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
-	EnvPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
 )
 
 // runner is one run of a suite.
@@ -43,38 +29,11 @@ func (r *runner) write(e record.Event) {
 	}
 }
 
-// Config is what the judge asks of one run.
-type Config struct {
-	Seed     uint64
-	Nonce    string
-	Verify   bool          // only the reference-free tests
-	Trace    string        // run only this test, tracing every call
-	PerfOnly bool          // only the probe and the performance tests
-	Memory   uint64        // the watchdog's memory limit in bytes; 0: none
-	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
-}
-
-// ConfigFromEnv reads the judge's configuration from the environment.
-func ConfigFromEnv() Config {
-	c := Config{
-		Nonce:    os.Getenv(EnvNonce),
-		Verify:   os.Getenv(EnvVerify) == "1",
-		Trace:    os.Getenv(EnvTrace),
-		PerfOnly: os.Getenv(EnvPerfOnly) == "1",
-		OpLimit:  DefaultOpLimit,
-	}
-	c.Seed, _ = strconv.ParseUint(os.Getenv(EnvSeed), 10, 64)
-	c.Memory, _ = strconv.ParseUint(os.Getenv(EnvMemory), 10, 64)
-	if d, err := time.ParseDuration(os.Getenv(EnvOpLimit)); err == nil {
-		c.OpLimit = d
-	}
-	return c
-}
-
 // Main runs the suite as the judge asked through the environment, writes the record and exits.
 // It never returns.
 func Main(s *Suite) {
-	rec, err := record.Create(os.Getenv(EnvRecord))
+	c := record.ConfigFromEnv()
+	rec, err := record.Create(c.Record)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kata harness: no record file:", err)
 		os.Exit(3)
@@ -82,7 +41,7 @@ func Main(s *Suite) {
 	// Endless recursion should end as a stack overflow long before it takes a gigabyte (Go's
 	// default) of the memory limit. Any real solution recurses far less deep than this.
 	debug.SetMaxStack(MaxStack)
-	Run(s, ConfigFromEnv(), rec)
+	Run(s, c, rec)
 	rec.Close()
 	os.Exit(0)
 }
@@ -93,7 +52,7 @@ const MaxStack = 64 << 20
 
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
-func Run(s *Suite, c Config, rec *record.Writer) {
+func Run(s *Suite, c record.Config, rec *record.Writer) {
 	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify}
 	tests := s.All()
 	if c.Verify {
@@ -148,10 +107,6 @@ func (r *runner) follow(t *T) {
 // the reference), so that a solution thousands of times too slow ends with a time limit
 // naming the test, well before the run's wall-clock limit.
 const TestBudget = 10 * time.Second
-
-// DefaultOpLimit is how long one call of the graded code may run before the watchdog stops it.
-// Every operation of every exercise takes microseconds; a call that runs for seconds is stuck.
-const DefaultOpLimit = 3 * time.Second
 
 // runTest runs one test on its own goroutine locked to its own thread, so that CPU time is the
 // test's alone and a runtime.Goexit in the graded code ends only the test.

@@ -5,7 +5,8 @@
 // accepts a package only when the record is complete: a hello line carrying the run's nonce,
 // a start and an end line for every hidden test in order, and a done line with the same nonce
 // written after the last test. A run that crashes, exits early or is killed leaves an incomplete
-// record, and Log.Incomplete says what is missing.
+// record, and Log.Incomplete says what is missing. Config is the other half of the protocol:
+// what the judge asks of a run, passed to the child through its environment.
 package record
 
 import (
