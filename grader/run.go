@@ -116,7 +116,7 @@ func fillTests(res *result.Result, c *child) {
 	for _, name := range c.tests {
 		t := result.Test{Name: name, Status: result.Skip, Message: "not run: the test process ended early"}
 		if e, ok := ends[name]; ok {
-			t.Status, t.Message = string(e.Status), e.Message
+			t.Status, t.Message = e.Status, e.Message
 			t.CPUMS = float64(e.Elapsed.Microseconds()) / 1000
 			if e.Failure != nil {
 				t.Message = e.Failure.Message
@@ -166,7 +166,7 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 // judgeComplete reads the verdict off a complete record: the first failed test decides.
 func judgeComplete(r Request, res *result.Result, c *child) error {
 	for _, e := range c.log.Events {
-		if e.Kind != record.End || e.Status != record.Fail || e.Failure == nil {
+		if e.Kind != record.End || e.Status != result.Fail || e.Failure == nil {
 			continue
 		}
 		f := e.Failure
@@ -177,7 +177,7 @@ func judgeComplete(r Request, res *result.Result, c *child) error {
 			}
 			return &KitError{Msg: fmt.Sprintf("%s misbehaved (seed %d): %s", who, r.Seed, mapped(f.Message, r))}
 		}
-		v, err := verdict.Parse(f.Verdict)
+		v, err := verdict.Parse(string(f.Verdict))
 		if err != nil {
 			return &KitError{Msg: "the test record holds " + err.Error()}
 		}
@@ -260,7 +260,7 @@ func mapped(text string, r Request) string {
 func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *result.Result, c *child, missing string) error {
 	running := c.log.Running()
 	if abort, ok := c.log.Find(record.Abort); ok && abort.Failure != nil {
-		v, err := verdict.Parse(abort.Failure.Verdict)
+		v, err := verdict.Parse(string(abort.Failure.Verdict))
 		if err != nil {
 			v = verdict.RuntimeError
 		}

@@ -225,7 +225,7 @@ func writeTests(w io.Writer, r *result.Result, p Palette, o Options) {
 		return
 	}
 	for _, t := range r.Tests {
-		mark := map[string]string{result.Pass: p.Good.Sprint("✓"), result.Fail: p.Bad.Sprint("✗")}[t.Status]
+		mark := map[result.Status]string{result.Pass: p.Good.Sprint("✓"), result.Fail: p.Bad.Sprint("✗")}[t.Status]
 		if mark == "" {
 			mark = p.Dim.Sprint("-")
 		}

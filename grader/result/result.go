@@ -35,17 +35,20 @@ type Result struct {
 // Test is one hidden test's outcome.
 type Test struct {
 	Name    string `json:"name"`
-	Status  string `json:"status"` // pass, fail or skip
+	Status  Status `json:"status"`
 	Message string `json:"message,omitempty"`
 	// CPUMS is the CPU time the test took, in milliseconds.
 	CPUMS float64 `json:"cpu_ms,omitempty"`
 }
 
+// Status is how a hidden test ended, in the contract's words.
+type Status string
+
 // The test statuses.
 const (
-	Pass = "pass"
-	Fail = "fail"
-	Skip = "skip"
+	Pass Status = "pass"
+	Fail Status = "fail"
+	Skip Status = "skip"
 )
 
 // Complexity is how one operation's cost grows, as expected and as measured.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -78,7 +79,7 @@ func Run(s *Suite, c record.Config, rec *record.Writer) {
 	for _, test := range tests {
 		r.write(record.Event{Kind: record.Start, Test: test.Name})
 		if failed {
-			r.write(record.Event{Kind: record.End, Test: test.Name, Status: record.Skip,
+			r.write(record.Event{Kind: record.End, Test: test.Name, Status: result.Skip,
 				Message: "not run: an earlier test failed"})
 			continue
 		}
@@ -90,7 +91,7 @@ func Run(s *Suite, c record.Config, rec *record.Writer) {
 		status, f, elapsed := r.runTest(test, t)
 		r.follow(nil)
 		r.write(record.Event{Kind: record.End, Test: test.Name, Status: status, Failure: f, Elapsed: elapsed})
-		failed = status == record.Fail
+		failed = status == result.Fail
 	}
 	r.write(record.Event{Kind: record.Done, Nonce: c.Nonce})
 }
@@ -110,7 +111,7 @@ const TestBudget = 10 * time.Second
 
 // runTest runs one test on its own goroutine locked to its own thread, so that CPU time is the
 // test's alone and a runtime.Goexit in the graded code ends only the test.
-func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.Duration) {
+func (r *runner) runTest(test Test, t *T) (result.Status, *record.Failure, time.Duration) {
 	done := make(chan struct{})
 	finished := false
 	var f *record.Failure
@@ -125,7 +126,7 @@ func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.
 			p := recover()
 			switch {
 			case p == nil && !finished:
-				f = &record.Failure{Verdict: string(verdict.RuntimeError), Op: t.current(),
+				f = &record.Failure{Verdict: verdict.RuntimeError, Op: t.current(),
 					Message: "runtime.Goexit was called" + during(t) + ": the graded code must return normally"}
 			case p == nil:
 			case isStop(p):
@@ -139,9 +140,9 @@ func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.
 	}()
 	<-done
 	if f == nil {
-		return record.Pass, nil, elapsed
+		return result.Pass, nil, elapsed
 	}
-	return record.Fail, f, elapsed
+	return result.Fail, f, elapsed
 }
 
 func isStop(p any) bool {
@@ -168,7 +169,7 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 		if i := strings.LastIndexByte(method, '.'); i >= 0 {
 			method = method[i+1:]
 		}
-		return &record.Failure{Verdict: string(verdict.NotImplemented), Op: op, Methods: []string{method},
+		return &record.Failure{Verdict: verdict.NotImplemented, Op: op, Methods: []string{method},
 			Message: fmt.Sprintf("%s is not implemented yet: it still panics %q", method, NotImplemented)}
 	}
 	if op == "" {
@@ -176,7 +177,7 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 		return &record.Failure{Internal: true, Message: fmt.Sprintf("the hidden test %s panicked: %v", t.name, p)}
 	}
 	msg := oneLine(fmt.Sprint(p))
-	return &record.Failure{Verdict: string(verdict.RuntimeError), Op: op, Panic: msg,
+	return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Panic: msg,
 		Message: fmt.Sprintf("%s panicked: %s", op, msg)}
 }
 
@@ -204,5 +205,5 @@ func (s *Suite) probe(t *T) {
 	if ctorMissing {
 		msg += " (write New first: the methods cannot be tried without it)"
 	}
-	t.Fail(&record.Failure{Verdict: string(verdict.NotImplemented), Methods: missing, Message: msg})
+	t.Fail(&record.Failure{Verdict: verdict.NotImplemented, Methods: missing, Message: msg})
 }

@@ -383,7 +383,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 				Capped: slices.ContainsFunc(s.Samples, func(x growth.Sample) bool { return x.Capped }),
 			}})
 			if (d.Status == growth.Wrong || d.Status == growth.Slow) && fail == nil {
-				fail = &record.Failure{Verdict: string(verdict.TimeLimitExceeded), Op: s.Op, Message: d.Reason, Hint: hint}
+				fail = &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hint}
 			}
 		}
 	}

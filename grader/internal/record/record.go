@@ -18,6 +18,9 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
 // Kind is the type of a record line.
@@ -44,16 +47,6 @@ const (
 	Done Kind = "done"
 )
 
-// Status is how a test ended.
-type Status string
-
-// The statuses of a test.
-const (
-	Pass Status = "pass"
-	Fail Status = "fail"
-	Skip Status = "skip"
-)
-
 // Event is one line of the record.
 type Event struct {
 	Kind     Kind          `json:"kind"`
@@ -62,7 +55,7 @@ type Event struct {
 	Seed     uint64        `json:"seed,omitempty"`
 	Tests    []string      `json:"tests,omitempty"`
 	Test     string        `json:"test,omitempty"`
-	Status   Status        `json:"status,omitempty"`
+	Status   result.Status `json:"status,omitempty"`
 	Message  string        `json:"message,omitempty"`
 	Elapsed  time.Duration `json:"elapsed,omitempty"` // CPU time the test took
 	Failure  *Failure      `json:"failure,omitempty"`
@@ -90,9 +83,9 @@ type Complexity struct {
 
 // Failure is why a test failed, as the harness saw it.
 type Failure struct {
-	// Verdict is the verdict this failure earns, by its contract name. Internal failures
-	// (the reference itself misbehaved) leave it empty and set Internal.
-	Verdict string `json:"verdict,omitempty"`
+	// Verdict is the verdict this failure earns. Internal failures (the reference itself
+	// misbehaved) leave it empty and set Internal.
+	Verdict verdict.Verdict `json:"verdict,omitempty"`
 	// Internal is set when the fault lies with the kit (the reference panicked or disagreed
 	// with a fixed expected output), not with the graded package.
 	Internal bool `json:"internal,omitempty"`
@@ -307,7 +300,7 @@ func (l *Log) Incomplete(nonce string, tests []string) string {
 				return fmt.Sprintf("test %s ended without starting", e.Test)
 			}
 			switch e.Status {
-			case Pass, Fail, Skip:
+			case result.Pass, result.Fail, result.Skip:
 			default:
 				return fmt.Sprintf("test %s ended with status %q", e.Test, e.Status)
 			}

@@ -504,7 +504,7 @@ func try(f func() any) (res any, ok bool) {
 func mustPanic(t *harness.T, c harness.Call, f func(), why string) {
 	if _, ok := t.MustPanic(c, f); !ok {
 		t.Fail(&record.Failure{
-			Verdict: string(verdict.WrongAnswer), Op: c.Short(),
+			Verdict: verdict.WrongAnswer, Op: c.Short(),
 			Message: fmt.Sprintf("%s returned without panicking", c.Short()),
 			Hint:    why,
 		})

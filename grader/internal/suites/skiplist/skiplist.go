@@ -263,7 +263,7 @@ func twoLists(newList func() Skiplist) func(*harness.T) {
 				continue
 			}
 			t.Fail(&record.Failure{
-				Verdict: string(verdict.WrongAnswer),
+				Verdict: verdict.WrongAnswer,
 				Op:      line,
 				Message: fmt.Sprintf("%s returned %v, want %v: two lists made by New share their values",
 					line, got, st.want),
