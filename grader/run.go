@@ -197,10 +197,7 @@ func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f
 	res.Op = f.Op
 	res.Hint = f.Hint
 	res.Methods = f.Methods
-	if c := f.Case; c != nil {
-		res.Case = &result.Case{Code: c.Code, Call: c.Call, Want: c.Want, Got: c.Got, Diff: c.Diff,
-			Ops: c.Ops, ShrunkFrom: c.ShrunkFrom, Flaky: c.Flaky}
-	}
+	res.Case = f.Case
 	if f.Panic != "" {
 		res.Panic = &result.Panic{Value: f.Panic, Frames: learnerFrames(f.Stack, r)}
 	}

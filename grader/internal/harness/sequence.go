@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -239,7 +240,7 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 			header += "s"
 		}
 	}
-	c := &record.Case{Ops: len(seq), Flaky: flaky}
+	c := &result.Case{Ops: len(seq), Flaky: flaky}
 	if original > len(seq) {
 		c.ShrunkFrom = original
 	}

@@ -66,19 +66,15 @@ type Event struct {
 	Complexity *Complexity `json:"complexity,omitempty"`
 }
 
-// Complexity is how one operation's cost grew against the reference's.
+// Complexity is how one operation's cost grew against the reference's: the judgement as the
+// result reports it (its Points left empty: the measurements are Measure lines of their own),
+// with the growth judge's figures behind it.
 type Complexity struct {
-	Op       string  `json:"op"`
-	Axis     string  `json:"axis"`
-	Expected string  `json:"expected"`
-	Observed string  `json:"observed"`
-	OK       bool    `json:"ok"`
-	Reason   string  `json:"reason"`
-	Hint     string  `json:"hint,omitempty"`
-	Slope    float64 `json:"slope"`
-	Growth   float64 `json:"growth"`
-	Ratio    float64 `json:"ratio"`
-	Capped   bool    `json:"capped,omitempty"` // measurement stopped at its budget
+	result.Complexity
+	Slope  float64 `json:"slope"`
+	Growth float64 `json:"growth"`
+	Ratio  float64 `json:"ratio"`
+	Capped bool    `json:"capped,omitempty"` // measurement stopped at its budget
 }
 
 // Failure is why a test failed, as the harness saw it.
@@ -98,33 +94,18 @@ type Failure struct {
 	// Hint names the likely cause and what to do, when the failure has a known cause.
 	Hint string `json:"hint,omitempty"`
 	// Case is the smallest failing case the harness found.
-	Case *Case `json:"case,omitempty"`
+	Case *result.Case `json:"case,omitempty"`
 	// Panic is the panic value and the learner's part of the stack, for runtime errors.
 	Panic string `json:"panic,omitempty"`
 	Stack string `json:"stack,omitempty"`
 }
 
-// Case is a failing operation sequence, shrunk, ready to paste into a test.
-type Case struct {
-	Code       string `json:"code"`                  // a Go test function reproducing the failure
-	Call       string `json:"call,omitempty"`        // the call whose result was wrong, as Go
-	Want       string `json:"want,omitempty"`        // what the reference (or the rule) expected
-	Got        string `json:"got,omitempty"`         // what the learner's code returned
-	Diff       string `json:"diff,omitempty"`        // cmp.Diff(want, got)
-	Ops        int    `json:"ops"`                   // operations in the shrunk case
-	ShrunkFrom int    `json:"shrunk_from,omitempty"` // operations in the sequence that first failed
-	Flaky      bool   `json:"flaky,omitempty"`       // the shrunk case did not fail on every replay
-}
-
-// Point is one complexity measurement: the CPU time per operation of the learner's code and of
-// the reference at one size.
+// Point is one complexity measurement of one operation along one axis: the CPU time per
+// operation of the learner's code and of the reference at one size.
 type Point struct {
-	Op        string  `json:"op"`
-	Axis      string  `json:"axis"` // what grows: "n", "L", "m"
-	Size      int     `json:"size"`
-	Learner   float64 `json:"learner_ns"`   // ns per operation
-	Reference float64 `json:"reference_ns"` // ns per operation
-	Capped    bool    `json:"capped,omitempty"`
+	Op   string `json:"op"`
+	Axis string `json:"axis"` // what grows: "n", "L", "m"
+	result.Point
 }
 
 // Writer appends events to a record file. It is safe for concurrent use: the test runner and

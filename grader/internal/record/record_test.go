@@ -90,7 +90,7 @@ func TestWriterRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Event{Kind: End, Test: "t", Status: result.Fail, Failure: &Failure{Verdict: "wrong_answer", Message: "m",
-		Case: &Case{Code: "func TestX(t *testing.T) {}", Ops: 3}}}
+		Case: &result.Case{Code: "func TestX(t *testing.T) {}", Ops: 3}}}
 	if err := w.Write(want); err != nil {
 		t.Fatal(err)
 	}

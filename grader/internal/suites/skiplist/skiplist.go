@@ -9,6 +9,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -269,7 +270,7 @@ func twoLists(newList func() Skiplist) func(*harness.T) {
 					line, got, st.want),
 				Hint: "each New must build a list of its own: keep the head and the level in the " +
 					"Skiplist struct, not in package-level variables",
-				Case: &record.Case{
+				Case: &result.Case{
 					Code: pairCode(t.Name(), code, line, st.want.(bool)),
 					Call: line, Want: harness.Lit(st.want), Got: harness.Lit(got), Ops: i + 1,
 				},

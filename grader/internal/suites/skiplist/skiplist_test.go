@@ -409,7 +409,7 @@ func TestAnswersRightWhateverTheLanes(t *testing.T) {
 
 // TestReplayBySeed checks that one seed gives the same shrunk case every time.
 func TestReplayBySeed(t *testing.T) {
-	run := func(seed uint64) *record.Case {
+	run := func(seed uint64) *result.Case {
 		end := firstFailure(t, planted(eraseAll), seed, "random/wide-values")
 		if end == nil || end.Failure.Case == nil {
 			t.Fatalf("seed %d: not caught", seed)
