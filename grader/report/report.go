@@ -181,20 +181,12 @@ func writeErrors(w io.Writer, r *result.Result, p Palette, o Options) {
 			fmt.Fprintln(w, indent(wrap(l.Message, 74), "    "))
 			continue
 		}
-		fmt.Fprintf(w, "    %s\n", position(l))
+		fmt.Fprintf(w, "    %s:\n", l.Position())
 		fmt.Fprintln(w, indent(wrap(l.Message, 72), "      "))
 	}
 	if len(locs) < len(r.Errors) {
 		fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
 	}
-}
-
-// position is a location's file:line:column.
-func position(l result.Location) string {
-	if l.Column > 0 {
-		return fmt.Sprintf("%s:%d:%d:", l.File, l.Line, l.Column)
-	}
-	return fmt.Sprintf("%s:%d:", l.File, l.Line)
 }
 
 // writeTests summarises the tests, and lists them when asked or when one failed.

@@ -4,6 +4,8 @@
 package result
 
 import (
+	"fmt"
+
 	"kata/grader/verdict"
 )
 
@@ -91,6 +93,27 @@ type Location struct {
 	Column  int    `json:"column,omitempty"`
 	Message string `json:"message"`
 	Rule    string `json:"rule,omitempty"`
+}
+
+// Position is the location's place as compilers write it: file:line:column, file:line when
+// the column is unknown, or "" when the location has no file.
+func (l Location) Position() string {
+	switch {
+	case l.File == "":
+		return ""
+	case l.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Column)
+	}
+	return fmt.Sprintf("%s:%d", l.File, l.Line)
+}
+
+// String formats the location as compilers do: file:line:column: message, or the message
+// alone when the location has no file.
+func (l Location) String() string {
+	if l.File == "" {
+		return l.Message
+	}
+	return l.Position() + ": " + l.Message
 }
 
 // Panic is a runtime error's panic value and the graded code's frames.

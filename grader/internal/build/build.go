@@ -21,6 +21,8 @@ import (
 	"strings"
 	"text/template"
 	"time"
+
+	"kata/grader/result"
 )
 
 // Module is the kit's module path.
@@ -59,9 +61,9 @@ type Spec struct {
 
 // Result is a finished build.
 type Result struct {
-	Binary string     // the test program, when the build succeeded
-	Failed bool       // the build failed
-	Errors []Location // the compiler's messages, paths mapped back to the real files
+	Binary string            // the test program, when the build succeeded
+	Failed bool              // the build failed
+	Errors []result.Location // the compiler's messages, paths mapped back to the real files
 	// InLearner is set when the messages are about the graded package; otherwise the
 	// reference or the generated main did not build, which is the kit's fault.
 	InLearner bool
@@ -69,25 +71,6 @@ type Result struct {
 	// which have no position.
 	NamesLearner bool
 	Output       string // the go command's output, paths mapped back
-}
-
-// Location is one compiler message.
-type Location struct {
-	File    string `json:"file"` // as the learner knows it: exercises/skiplist/skiplist.go
-	Line    int    `json:"line"`
-	Column  int    `json:"column,omitempty"`
-	Message string `json:"message"`
-}
-
-// String formats the location as file:line:col: message.
-func (l Location) String() string {
-	switch {
-	case l.File == "":
-		return l.Message
-	case l.Column > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", l.File, l.Line, l.Column, l.Message)
-	}
-	return fmt.Sprintf("%s:%d: %s", l.File, l.Line, l.Message)
 }
 
 // GoFiles lists the Go source files of the package in dir that a build uses: every .go file
