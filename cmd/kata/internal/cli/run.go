@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +18,7 @@ import (
 	"kata/grader/report"
 	"kata/grader/result"
 	"kata/grader/verdict"
+	"kata/internal/parallel"
 )
 
 // runOptions are kata run's flags and arguments.
@@ -208,19 +208,12 @@ func parseSeed(s string) (uint64, error) {
 func judgeAll(ctx context.Context, s *Streams, reqs []grader.Request, sp *spinner) ([]*result.Result, error) {
 	results := make([]*result.Result, len(reqs))
 	errs := make([]error, len(reqs))
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
-	var wg sync.WaitGroup
-	for i := range reqs {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r := reqs[i]
-			r.Stage = func(stage string) { sp.stage(r.Exercise.Name, stage) }
-			results[i], errs[i] = s.judge(ctx, r)
-			sp.finish(r.Exercise.Name)
-		})
-	}
-	wg.Wait()
+	parallel.Each(ctx, len(reqs), runtime.NumCPU(), func(i int) {
+		r := reqs[i]
+		r.Stage = func(stage string) { sp.stage(r.Exercise.Name, stage) }
+		results[i], errs[i] = s.judge(ctx, r)
+		sp.finish(r.Exercise.Name)
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
