@@ -28,6 +28,7 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/build"
+	"kata/grader/internal/record"
 	"kata/grader/internal/rules"
 	"kata/grader/internal/suites"
 	"kata/grader/result"
@@ -73,7 +74,7 @@ type Limits struct {
 var DefaultLimits = Limits{
 	Wall:    60 * time.Second,
 	Memory:  1 << 30,
-	OpLimit: 3 * time.Second,
+	OpLimit: record.DefaultOpLimit,
 	Output:  64 << 10,
 }
 
@@ -348,7 +349,7 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		if !built.Failed || !built.InLearner {
 			locs = rep.TypeErrors
 		}
-		res.Errors = append(res.Errors, locations(locs)...)
+		res.Errors = append(res.Errors, locs...)
 		res.Message = fmt.Sprintf("the package does not build: %s", firstLine(res.Errors))
 		return true, nil
 	case rep != nil && len(rep.API) > 0:
@@ -371,12 +372,12 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		return true, nil
 	case built.Failed && learnersBuild(built, rep):
 		res.Verdict = verdict.CompileError
-		res.Errors = append(res.Errors, locations(atLinknames(built.Errors, rep))...)
+		res.Errors = append(res.Errors, atLinknames(built.Errors, rep)...)
 		res.Message = fmt.Sprintf("the package does not build: %s", firstLine(res.Errors))
 		return true, nil
 	case built.Failed:
 		return true, &KitError{Msg: fmt.Sprintf("the reference solution or the hidden tests of %s do not build: %s",
-			r.Exercise.Name, firstLine(locations(built.Errors)))}
+			r.Exercise.Name, firstLine(built.Errors))}
 	case check.err != nil:
 		return true, &KitError{Msg: check.err.Error()}
 	case len(rep.Violations) > 0:
@@ -389,10 +390,7 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 // ruleViolation makes res a rule_violation for the broken rules vs.
 func ruleViolation(res *result.Result, vs []rules.Violation) {
 	res.Verdict = verdict.RuleViolation
-	for _, v := range vs {
-		res.Errors = append(res.Errors, result.Location{File: v.File, Line: v.Line, Column: v.Column,
-			Message: v.Message, Rule: v.Rule})
-	}
+	res.Errors = append(res.Errors, vs...)
 	res.Message = fmt.Sprintf("rule %s broken at %s", vs[0].Rule, vs[0])
 }
 
@@ -405,11 +403,11 @@ func learnersBuild(built *build.Result, rep *rules.Report) bool {
 
 // atLinknames places the linker's messages, which have no position, at the graded package's
 // go:linkname directive they name, or at its first one.
-func atLinknames(locs []build.Location, rep *rules.Report) []build.Location {
+func atLinknames(locs []result.Location, rep *rules.Report) []result.Location {
 	if rep == nil || len(rep.Linknames) == 0 {
 		return locs
 	}
-	out := make([]build.Location, len(locs))
+	out := make([]result.Location, len(locs))
 	for i, l := range locs {
 		out[i] = l
 		if l.File != "" {
@@ -427,21 +425,11 @@ func atLinknames(locs []build.Location, rep *rules.Report) []build.Location {
 	return out
 }
 
-// locations converts the build's messages to the result's.
-func locations(locs []build.Location) []result.Location {
-	out := make([]result.Location, len(locs))
-	for i, l := range locs {
-		out[i] = result.Location{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message}
-	}
-	return out
-}
-
 func firstLine(locs []result.Location) string {
 	if len(locs) == 0 {
 		return "see the compiler's output"
 	}
-	l := locs[0]
-	return build.Location{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message}.String()
+	return locs[0].String()
 }
 
 // nonce returns a fresh random token for a run's record.

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"kata/grader/internal/build"
@@ -29,8 +28,9 @@ type child struct {
 	tests []string
 }
 
-// start runs the test program once with extra environment, and reads its record.
-func start(ctx context.Context, r Request, binary, work string, tests []string, extra ...string) (*child, error) {
+// start runs the test program once, tracing every call of the test trace when it is set, and
+// reads its record.
+func start(ctx context.Context, r Request, binary, work string, tests []string, trace string) (*child, error) {
 	runDir, err := os.MkdirTemp(work, "run-")
 	if err != nil {
 		return nil, &KitError{Msg: err.Error()}
@@ -41,21 +41,10 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 		return nil, &KitError{Msg: err.Error()}
 	}
 	n := nonce()
-	env := childEnv(tmp)
-	env = append(env,
-		"KATA_RECORD="+recPath,
-		"KATA_NONCE="+n,
-		"KATA_SEED="+strconv.FormatUint(r.Seed, 10),
-		"KATA_MEMORY="+strconv.FormatUint(r.Limits.Memory, 10),
-		"KATA_OP_LIMIT="+r.Limits.OpLimit.String(),
-	)
-	if r.Verify {
-		env = append(env, "KATA_VERIFY=1")
-	}
-	if r.PerfOnly {
-		env = append(env, "KATA_PERF_ONLY=1")
-	}
-	env = append(env, extra...)
+	env := append(childEnv(tmp), record.Config{
+		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: r.PerfOnly,
+		Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit,
+	}.Environ()...)
 	out, err := sandbox.Run(ctx, sandbox.Command{Path: binary, Env: env, Dir: tmp}, sandbox.Limits{
 		Wall:   r.Limits.Wall,
 		Memory: addressSpace(r.Limits.Memory),
@@ -101,7 +90,7 @@ func runTests(ctx context.Context, r Request, entry *suites.Entry, binary, work 
 	if r.PerfOnly {
 		tests = entry.Suite.PerfNames()
 	}
-	c, err := start(ctx, r, binary, work, tests)
+	c, err := start(ctx, r, binary, work, tests, "")
 	if err != nil {
 		return err
 	}
@@ -127,7 +116,7 @@ func fillTests(res *result.Result, c *child) {
 	for _, name := range c.tests {
 		t := result.Test{Name: name, Status: result.Skip, Message: "not run: the test process ended early"}
 		if e, ok := ends[name]; ok {
-			t.Status, t.Message = string(e.Status), e.Message
+			t.Status, t.Message = e.Status, e.Message
 			t.CPUMS = float64(e.Elapsed.Microseconds()) / 1000
 			if e.Failure != nil {
 				t.Message = e.Failure.Message
@@ -177,7 +166,7 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 // judgeComplete reads the verdict off a complete record: the first failed test decides.
 func judgeComplete(r Request, res *result.Result, c *child) error {
 	for _, e := range c.log.Events {
-		if e.Kind != record.End || e.Status != record.Fail || e.Failure == nil {
+		if e.Kind != record.End || e.Status != result.Fail || e.Failure == nil {
 			continue
 		}
 		f := e.Failure
@@ -188,7 +177,7 @@ func judgeComplete(r Request, res *result.Result, c *child) error {
 			}
 			return &KitError{Msg: fmt.Sprintf("%s misbehaved (seed %d): %s", who, r.Seed, mapped(f.Message, r))}
 		}
-		v, err := verdict.Parse(f.Verdict)
+		v, err := verdict.Parse(string(f.Verdict))
 		if err != nil {
 			return &KitError{Msg: "the test record holds " + err.Error()}
 		}
@@ -208,10 +197,7 @@ func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f
 	res.Op = f.Op
 	res.Hint = f.Hint
 	res.Methods = f.Methods
-	if c := f.Case; c != nil {
-		res.Case = &result.Case{Code: c.Code, Call: c.Call, Want: c.Want, Got: c.Got, Diff: c.Diff,
-			Ops: c.Ops, ShrunkFrom: c.ShrunkFrom, Flaky: c.Flaky}
-	}
+	res.Case = f.Case
 	if f.Panic != "" {
 		res.Panic = &result.Panic{Value: f.Panic, Frames: learnerFrames(f.Stack, r)}
 	}
@@ -271,7 +257,7 @@ func mapped(text string, r Request) string {
 func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *result.Result, c *child, missing string) error {
 	running := c.log.Running()
 	if abort, ok := c.log.Find(record.Abort); ok && abort.Failure != nil {
-		v, err := verdict.Parse(abort.Failure.Verdict)
+		v, err := verdict.Parse(string(abort.Failure.Verdict))
 		if err != nil {
 			v = verdict.RuntimeError
 		}
@@ -316,7 +302,7 @@ func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *r
 // traceOp runs one test again with every call traced and returns the call during which the
 // process died, or "" if the replay did not die the same way.
 func traceOp(ctx context.Context, r Request, binary, work, test string) string {
-	c, err := start(ctx, r, binary, work, []string{test}, "KATA_TRACE="+test)
+	c, err := start(ctx, r, binary, work, []string{test}, test)
 	if err != nil || c.log.Incomplete(c.nonce, []string{test}) == "" {
 		return ""
 	}

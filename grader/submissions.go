@@ -12,6 +12,7 @@ import (
 	"kata/grader/exercise"
 	"kata/grader/result"
 	"kata/grader/verdict"
+	"kata/internal/parallel"
 )
 
 // Submission is a package in a Kattis-style tree of submissions whose expected verdict is the
@@ -78,8 +79,8 @@ type Outcome struct {
 func (o Outcome) OK() bool { return o.Err == nil && o.Result.Verdict == o.Submission.Expected }
 
 // JudgeSubmissions judges every submission against the references in solutions, workers at a
-// time (0: one per core), and returns the outcomes in the submissions' order. done, if set, is
-// told of each outcome as it comes. This is how kata verify --submissions and the judge's own
+// time (0: one per core), and returns the outcomes in the submissions' order; once ctx is done
+// no more submissions are judged. done, if set, is told of each outcome as it comes. This is how kata verify --submissions and the judge's own
 // regression suite grade a Kattis-style tree.
 func JudgeSubmissions(ctx context.Context, root, solutions string, subs []Submission, seed uint64,
 	limits Limits, workers int, done func(Outcome)) []Outcome {
@@ -87,22 +88,15 @@ func JudgeSubmissions(ctx context.Context, root, solutions string, subs []Submis
 		workers = runtime.NumCPU()
 	}
 	out := make([]Outcome, len(subs))
-	sem := make(chan struct{}, workers)
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for i, s := range subs {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			out[i] = JudgeSubmission(ctx, root, solutions, s, seed, limits)
-			if done != nil {
-				mu.Lock()
-				done(out[i])
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(ctx, len(subs), workers, func(i int) {
+		out[i] = JudgeSubmission(ctx, root, solutions, subs[i], seed, limits)
+		if done != nil {
+			mu.Lock()
+			done(out[i])
+			mu.Unlock()
+		}
+	})
 	return out
 }
 

@@ -48,6 +48,7 @@ import (
 	"kata/grader/internal/build"
 	"kata/grader/result"
 	"kata/grader/verdict"
+	"kata/internal/parallel"
 )
 
 // Class is what to grade, and how.
@@ -184,24 +185,10 @@ type grading struct {
 
 // run gives the jobs to c.Jobs workers, each calling do, until all are done or ctx ends.
 func (g *grading) run(ctx context.Context, jobs []job, do func(ctx context.Context, i int, j job)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(g.c.Jobs, len(jobs)) {
-		wg.Go(func() {
-			for i := range next {
-				do(ctx, i, jobs[i])
-				g.report(jobs[i])
-			}
-		})
-	}
-	for i := range jobs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-		}
-	}
-	close(next)
-	wg.Wait()
+	parallel.Each(ctx, len(jobs), g.c.Jobs, func(i int) {
+		do(ctx, i, jobs[i])
+		g.report(jobs[i])
+	})
 }
 
 // report counts a job as done and tells the progress callback.

@@ -20,7 +20,7 @@ const fixtureSeed = 20260901
 
 // fixtureTests lists n made-up hidden tests: the first pass pass, the next ends as last, the
 // rest did not run.
-func fixtureTests(n, pass int, last string) []result.Test {
+func fixtureTests(n, pass int, last result.Status) []result.Test {
 	tests := make([]result.Test, n)
 	for i := range tests {
 		tests[i] = result.Test{Name: fmt.Sprintf("fixture/%02d", i+1), Status: result.Skip, Message: "not run"}

@@ -3,8 +3,7 @@ package gradebook
 import (
 	"math"
 
-	"kata/grader/internal/harness"
-	"kata/grader/internal/suites"
+	"kata/grader"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -48,15 +47,13 @@ func Grade(r *result.Result, w float64) Score {
 // correctness counts the correctness tests (every hidden test but the performance tests) that
 // passed before the first one that did not, and how many there are.
 func correctness(r *result.Result) (passed, total int) {
-	kinds := map[string]harness.Kind{}
-	if entry, ok := suites.For(r.Exercise); ok {
-		for _, t := range entry.Suite.All() {
-			kinds[t.Name] = t.Kind
-		}
+	performance := map[string]bool{}
+	for _, t := range grader.HiddenTests(r.Exercise) {
+		performance[t.Name] = t.Performance
 	}
 	failed := false
 	for _, t := range r.Tests {
-		if kinds[t.Name] == harness.Performance {
+		if performance[t.Name] {
 			continue
 		}
 		total++

@@ -181,20 +181,12 @@ func writeErrors(w io.Writer, r *result.Result, p Palette, o Options) {
 			fmt.Fprintln(w, indent(wrap(l.Message, 74), "    "))
 			continue
 		}
-		fmt.Fprintf(w, "    %s\n", position(l))
+		fmt.Fprintf(w, "    %s:\n", l.Position())
 		fmt.Fprintln(w, indent(wrap(l.Message, 72), "      "))
 	}
 	if len(locs) < len(r.Errors) {
 		fmt.Fprintf(w, "    %s\n", p.Dim.Sprintf("... and %d more", len(r.Errors)-len(locs)))
 	}
-}
-
-// position is a location's file:line:column.
-func position(l result.Location) string {
-	if l.Column > 0 {
-		return fmt.Sprintf("%s:%d:%d:", l.File, l.Line, l.Column)
-	}
-	return fmt.Sprintf("%s:%d:", l.File, l.Line)
 }
 
 // writeTests summarises the tests, and lists them when asked or when one failed.
@@ -225,7 +217,7 @@ func writeTests(w io.Writer, r *result.Result, p Palette, o Options) {
 		return
 	}
 	for _, t := range r.Tests {
-		mark := map[string]string{result.Pass: p.Good.Sprint("✓"), result.Fail: p.Bad.Sprint("✗")}[t.Status]
+		mark := map[result.Status]string{result.Pass: p.Good.Sprint("✓"), result.Fail: p.Bad.Sprint("✗")}[t.Status]
 		if mark == "" {
 			mark = p.Dim.Sprint("-")
 		}

@@ -4,6 +4,8 @@
 package result
 
 import (
+	"fmt"
+
 	"kata/grader/verdict"
 )
 
@@ -35,17 +37,20 @@ type Result struct {
 // Test is one hidden test's outcome.
 type Test struct {
 	Name    string `json:"name"`
-	Status  string `json:"status"` // pass, fail or skip
+	Status  Status `json:"status"`
 	Message string `json:"message,omitempty"`
 	// CPUMS is the CPU time the test took, in milliseconds.
 	CPUMS float64 `json:"cpu_ms,omitempty"`
 }
 
+// Status is how a hidden test ended, in the contract's words.
+type Status string
+
 // The test statuses.
 const (
-	Pass = "pass"
-	Fail = "fail"
-	Skip = "skip"
+	Pass Status = "pass"
+	Fail Status = "fail"
+	Skip Status = "skip"
 )
 
 // Complexity is how one operation's cost grows, as expected and as measured.
@@ -88,6 +93,27 @@ type Location struct {
 	Column  int    `json:"column,omitempty"`
 	Message string `json:"message"`
 	Rule    string `json:"rule,omitempty"`
+}
+
+// Position is the location's place as compilers write it: file:line:column, file:line when
+// the column is unknown, or "" when the location has no file.
+func (l Location) Position() string {
+	switch {
+	case l.File == "":
+		return ""
+	case l.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Column)
+	}
+	return fmt.Sprintf("%s:%d", l.File, l.Line)
+}
+
+// String formats the location as compilers do: file:line:column: message, or the message
+// alone when the location has no file.
+func (l Location) String() string {
+	if l.File == "" {
+		return l.Message
+	}
+	return l.Position() + ": " + l.Message
 }
 
 // Panic is a runtime error's panic value and the graded code's frames.

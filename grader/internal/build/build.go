@@ -21,6 +21,8 @@ import (
 	"strings"
 	"text/template"
 	"time"
+
+	"kata/grader/result"
 )
 
 // Module is the kit's module path.
@@ -48,8 +50,10 @@ type Spec struct {
 	Learner   string // folder of the graded package
 	Reference string // folder of the reference solution
 	Suite     string // import path of the exercise's suite
-	Binding   string // Go expression building the suite's API from the package P
-	Work      string // a scratch folder for the overlay, the generated main and the binary
+	// Binding is the Go expression building the suite's API from a package, as a
+	// text/template whose dot is the package's name: "suite.API{New: {{.}}.New}".
+	Binding string
+	Work    string // a scratch folder for the overlay, the generated main and the binary
 	// GoTmp, if set, is where the go command keeps its scratch files.
 	GoTmp string
 	// Output, if set, is where the test program goes instead of Work: a stable path lets the
@@ -59,9 +63,9 @@ type Spec struct {
 
 // Result is a finished build.
 type Result struct {
-	Binary string     // the test program, when the build succeeded
-	Failed bool       // the build failed
-	Errors []Location // the compiler's messages, paths mapped back to the real files
+	Binary string            // the test program, when the build succeeded
+	Failed bool              // the build failed
+	Errors []result.Location // the compiler's messages, paths mapped back to the real files
 	// InLearner is set when the messages are about the graded package; otherwise the
 	// reference or the generated main did not build, which is the kit's fault.
 	InLearner bool
@@ -69,25 +73,6 @@ type Result struct {
 	// which have no position.
 	NamesLearner bool
 	Output       string // the go command's output, paths mapped back
-}
-
-// Location is one compiler message.
-type Location struct {
-	File    string `json:"file"` // as the learner knows it: exercises/skiplist/skiplist.go
-	Line    int    `json:"line"`
-	Column  int    `json:"column,omitempty"`
-	Message string `json:"message"`
-}
-
-// String formats the location as file:line:col: message.
-func (l Location) String() string {
-	switch {
-	case l.File == "":
-		return l.Message
-	case l.Column > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", l.File, l.Line, l.Column, l.Message)
-	}
-	return fmt.Sprintf("%s:%d: %s", l.File, l.Line, l.Message)
 }
 
 // GoFiles lists the Go source files of the package in dir that a build uses: every .go file
@@ -150,10 +135,32 @@ func main() {
 }
 `))
 
+// Bind returns the Go expression that builds a suite's API from the package named pkg in the
+// generated main, from the suite's binding template.
+func Bind(binding, pkg string) (string, error) {
+	t, err := template.New("binding").Option("missingkey=error").Parse(binding)
+	if err != nil {
+		return "", fmt.Errorf("the suite's binding: %w", err)
+	}
+	var expr strings.Builder
+	if err := t.Execute(&expr, pkg); err != nil {
+		return "", fmt.Errorf("the suite's binding: %w", err)
+	}
+	return expr.String(), nil
+}
+
 // Build compiles the test program. A compile error in any package is a Result with Failed set;
 // an error return means the go command itself could not run.
 func Build(ctx context.Context, s Spec) (*Result, error) {
 	replace, back, err := Overlay(s.Root, s.Exercise, s.Learner, s.Reference)
+	if err != nil {
+		return nil, err
+	}
+	learnerAPI, err := Bind(s.Binding, "P")
+	if err != nil {
+		return nil, err
+	}
+	referenceAPI, err := Bind(s.Binding, "R")
 	if err != nil {
 		return nil, err
 	}
@@ -162,8 +169,8 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 		"Learner":      LearnerImport(s.Exercise),
 		"Reference":    ReferenceImport(s.Exercise),
 		"Suite":        s.Suite,
-		"LearnerAPI":   s.Binding,
-		"ReferenceAPI": strings.ReplaceAll(s.Binding, "P.", "R."),
+		"LearnerAPI":   learnerAPI,
+		"ReferenceAPI": referenceAPI,
 	})
 	if err != nil {
 		return nil, err

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"kata/grader/result"
 )
 
 // position matches the start of a compiler message: file.go:12:5: or file.go:12:
@@ -11,11 +13,11 @@ var position = regexp.MustCompile(`^(.+?\.go):(\d+)(?::(\d+))?: (.*)$`)
 
 // parseErrors extracts file:line messages from the go command's output. Lines that are not
 // positions (package headers, notes) are dropped; a message's continuation lines are joined.
-func parseErrors(out string) []Location {
-	var locs []Location
+func parseErrors(out string) []result.Location {
+	var locs []result.Location
 	for _, line := range strings.Split(out, "\n") {
 		if m := position.FindStringSubmatch(line); m != nil {
-			l := Location{File: m[1], Message: m[4]}
+			l := result.Location{File: m[1], Message: m[4]}
 			l.Line, _ = strconv.Atoi(m[2])
 			l.Column, _ = strconv.Atoi(m[3])
 			locs = append(locs, l)
@@ -28,7 +30,7 @@ func parseErrors(out string) []Location {
 	if len(locs) == 0 {
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 			if line != "" && !strings.HasPrefix(line, "#") {
-				locs = append(locs, Location{Message: line})
+				locs = append(locs, result.Location{Message: line})
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"kata/grader/internal/record"
+	"kata/grader/result"
 )
 
 // set is a toy structure for the harness's own tests: a multiset of ints with a planted bug
@@ -85,7 +86,7 @@ func TestCompareShrinksToTheBug(t *testing.T) {
 	}
 	end := runOne(t, Differential, func(t *T) { Compare(t, model(bug), randomCalls(t, 5000, 20)) })
 	f := end.Failure
-	if end.Status != record.Fail || f == nil || f.Verdict != "wrong_answer" {
+	if end.Status != result.Fail || f == nil || f.Verdict != "wrong_answer" {
 		t.Fatalf("want a wrong_answer, got %s %+v", end.Status, f)
 	}
 	if f.Case.Ops != 4 {

@@ -6,25 +6,12 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
-)
-
-// The environment through which the judge configures a run. The harness reads it in Main;
-// nothing else in the child should rely on it.
-const (
-	EnvRecord   = "KATA_RECORD"    // path of the record file to write
-	EnvNonce    = "KATA_NONCE"     // the run's nonce, echoed in the hello and done lines
-	EnvSeed     = "KATA_SEED"      // the run's seed, decimal
-	EnvVerify   = "KATA_VERIFY"    // "1": run only the reference-free tests
-	EnvTrace    = "KATA_TRACE"     // a test name: run only it, tracing every call
-	EnvMemory   = "KATA_MEMORY"    // memory limit in bytes for the watchdog; 0 or unset: none
-	EnvOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
-	EnvPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
 )
 
 // runner is one run of a suite.
@@ -43,38 +30,11 @@ func (r *runner) write(e record.Event) {
 	}
 }
 
-// Config is what the judge asks of one run.
-type Config struct {
-	Seed     uint64
-	Nonce    string
-	Verify   bool          // only the reference-free tests
-	Trace    string        // run only this test, tracing every call
-	PerfOnly bool          // only the probe and the performance tests
-	Memory   uint64        // the watchdog's memory limit in bytes; 0: none
-	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
-}
-
-// ConfigFromEnv reads the judge's configuration from the environment.
-func ConfigFromEnv() Config {
-	c := Config{
-		Nonce:    os.Getenv(EnvNonce),
-		Verify:   os.Getenv(EnvVerify) == "1",
-		Trace:    os.Getenv(EnvTrace),
-		PerfOnly: os.Getenv(EnvPerfOnly) == "1",
-		OpLimit:  DefaultOpLimit,
-	}
-	c.Seed, _ = strconv.ParseUint(os.Getenv(EnvSeed), 10, 64)
-	c.Memory, _ = strconv.ParseUint(os.Getenv(EnvMemory), 10, 64)
-	if d, err := time.ParseDuration(os.Getenv(EnvOpLimit)); err == nil {
-		c.OpLimit = d
-	}
-	return c
-}
-
 // Main runs the suite as the judge asked through the environment, writes the record and exits.
 // It never returns.
 func Main(s *Suite) {
-	rec, err := record.Create(os.Getenv(EnvRecord))
+	c := record.ConfigFromEnv()
+	rec, err := record.Create(c.Record)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kata harness: no record file:", err)
 		os.Exit(3)
@@ -82,7 +42,7 @@ func Main(s *Suite) {
 	// Endless recursion should end as a stack overflow long before it takes a gigabyte (Go's
 	// default) of the memory limit. Any real solution recurses far less deep than this.
 	debug.SetMaxStack(MaxStack)
-	Run(s, ConfigFromEnv(), rec)
+	Run(s, c, rec)
 	rec.Close()
 	os.Exit(0)
 }
@@ -93,7 +53,7 @@ const MaxStack = 64 << 20
 
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
-func Run(s *Suite, c Config, rec *record.Writer) {
+func Run(s *Suite, c record.Config, rec *record.Writer) {
 	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify}
 	tests := s.All()
 	if c.Verify {
@@ -119,7 +79,7 @@ func Run(s *Suite, c Config, rec *record.Writer) {
 	for _, test := range tests {
 		r.write(record.Event{Kind: record.Start, Test: test.Name})
 		if failed {
-			r.write(record.Event{Kind: record.End, Test: test.Name, Status: record.Skip,
+			r.write(record.Event{Kind: record.End, Test: test.Name, Status: result.Skip,
 				Message: "not run: an earlier test failed"})
 			continue
 		}
@@ -131,7 +91,7 @@ func Run(s *Suite, c Config, rec *record.Writer) {
 		status, f, elapsed := r.runTest(test, t)
 		r.follow(nil)
 		r.write(record.Event{Kind: record.End, Test: test.Name, Status: status, Failure: f, Elapsed: elapsed})
-		failed = status == record.Fail
+		failed = status == result.Fail
 	}
 	r.write(record.Event{Kind: record.Done, Nonce: c.Nonce})
 }
@@ -149,13 +109,9 @@ func (r *runner) follow(t *T) {
 // naming the test, well before the run's wall-clock limit.
 const TestBudget = 10 * time.Second
 
-// DefaultOpLimit is how long one call of the graded code may run before the watchdog stops it.
-// Every operation of every exercise takes microseconds; a call that runs for seconds is stuck.
-const DefaultOpLimit = 3 * time.Second
-
 // runTest runs one test on its own goroutine locked to its own thread, so that CPU time is the
 // test's alone and a runtime.Goexit in the graded code ends only the test.
-func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.Duration) {
+func (r *runner) runTest(test Test, t *T) (result.Status, *record.Failure, time.Duration) {
 	done := make(chan struct{})
 	finished := false
 	var f *record.Failure
@@ -170,7 +126,7 @@ func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.
 			p := recover()
 			switch {
 			case p == nil && !finished:
-				f = &record.Failure{Verdict: string(verdict.RuntimeError), Op: t.current(),
+				f = &record.Failure{Verdict: verdict.RuntimeError, Op: t.current(),
 					Message: "runtime.Goexit was called" + during(t) + ": the graded code must return normally"}
 			case p == nil:
 			case isStop(p):
@@ -184,9 +140,9 @@ func (r *runner) runTest(test Test, t *T) (record.Status, *record.Failure, time.
 	}()
 	<-done
 	if f == nil {
-		return record.Pass, nil, elapsed
+		return result.Pass, nil, elapsed
 	}
-	return record.Fail, f, elapsed
+	return result.Fail, f, elapsed
 }
 
 func isStop(p any) bool {
@@ -213,7 +169,7 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 		if i := strings.LastIndexByte(method, '.'); i >= 0 {
 			method = method[i+1:]
 		}
-		return &record.Failure{Verdict: string(verdict.NotImplemented), Op: op, Methods: []string{method},
+		return &record.Failure{Verdict: verdict.NotImplemented, Op: op, Methods: []string{method},
 			Message: fmt.Sprintf("%s is not implemented yet: it still panics %q", method, NotImplemented)}
 	}
 	if op == "" {
@@ -221,7 +177,7 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 		return &record.Failure{Internal: true, Message: fmt.Sprintf("the hidden test %s panicked: %v", t.name, p)}
 	}
 	msg := oneLine(fmt.Sprint(p))
-	return &record.Failure{Verdict: string(verdict.RuntimeError), Op: op, Panic: msg,
+	return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Panic: msg,
 		Message: fmt.Sprintf("%s panicked: %s", op, msg)}
 }
 
@@ -249,5 +205,5 @@ func (s *Suite) probe(t *T) {
 	if ctorMissing {
 		msg += " (write New first: the methods cannot be tried without it)"
 	}
-	t.Fail(&record.Failure{Verdict: string(verdict.NotImplemented), Methods: missing, Message: msg})
+	t.Fail(&record.Failure{Verdict: verdict.NotImplemented, Methods: missing, Message: msg})
 }

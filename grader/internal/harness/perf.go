@@ -9,6 +9,7 @@ import (
 
 	"kata/grader/internal/growth"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -374,16 +375,18 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 		for _, s := range series {
 			d := growth.Final(s, settle)
 			for _, x := range s.Samples {
-				t.Measure(record.Point{Op: s.Op, Axis: s.Axis, Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped})
+				t.Measure(record.Point{Op: s.Op, Axis: s.Axis,
+					Point: result.Point{Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped}})
 			}
 			hint := hintFor(s, d)
 			t.run.write(record.Event{Kind: record.Judged, Test: t.name, Complexity: &record.Complexity{
-				Op: s.Op, Axis: s.Axis, Expected: s.Expected, Observed: d.Observed, OK: d.OK(), Reason: d.Reason,
-				Hint: hint, Slope: d.Slope, Growth: d.Growth, Ratio: d.Ratio,
+				Complexity: result.Complexity{Op: s.Op, Axis: s.Axis, Expected: s.Expected, Observed: d.Observed,
+					OK: d.OK(), Reason: d.Reason, Hint: hint},
+				Slope: d.Slope, Growth: d.Growth, Ratio: d.Ratio,
 				Capped: slices.ContainsFunc(s.Samples, func(x growth.Sample) bool { return x.Capped }),
 			}})
 			if (d.Status == growth.Wrong || d.Status == growth.Slow) && fail == nil {
-				fail = &record.Failure{Verdict: string(verdict.TimeLimitExceeded), Op: s.Op, Message: d.Reason, Hint: hint}
+				fail = &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hint}
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -239,7 +240,7 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 			header += "s"
 		}
 	}
-	c := &record.Case{Ops: len(seq), Flaky: flaky}
+	c := &result.Case{Ops: len(seq), Flaky: flaky}
 	if original > len(seq) {
 		c.ShrunkFrom = original
 	}
@@ -261,7 +262,7 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 	name := callName(calls, o.at, m)
 	switch o.kind {
 	case unfinished:
-		f.Verdict = string(verdict.NotImplemented)
+		f.Verdict = verdict.NotImplemented
 		method := name
 		if i := strings.IndexByte(method, '('); i >= 0 {
 			method = method[:i]
@@ -269,12 +270,12 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 		f.Methods = []string{method}
 		f.Message = fmt.Sprintf("%s is not implemented yet: it still panics %q", method, NotImplemented)
 	case panicked:
-		f.Verdict = string(verdict.RuntimeError)
+		f.Verdict = verdict.RuntimeError
 		f.Panic = oneLine(fmt.Sprint(o.panic))
 		f.Stack = o.stack
 		f.Message = fmt.Sprintf("%s panicked: %s", name, f.Panic)
 	case mismatch:
-		f.Verdict = string(verdict.WrongAnswer)
+		f.Verdict = verdict.WrongAnswer
 		c.Want, c.Got = describe(o.want), Lit(o.got)
 		if _, isExpect := o.want.(Expect); !isExpect {
 			c.Diff = strings.ReplaceAll(cmp.Diff(o.want, o.got), "\u00a0", " ")

@@ -53,7 +53,7 @@ func (t *T) Fail(f *record.Failure) {
 
 // Failf ends the test with verdict v and a one-line message.
 func (t *T) Failf(v verdict.Verdict, format string, args ...any) {
-	t.Fail(&record.Failure{Verdict: string(v), Message: fmt.Sprintf(format, args...)})
+	t.Fail(&record.Failure{Verdict: v, Message: fmt.Sprintf(format, args...)})
 }
 
 // Internalf ends the test blaming the kit: the reference or the suite misbehaved.
@@ -95,7 +95,7 @@ func (t *T) SetReceiver(recv string) { t.recv.Store(&recv) }
 func (t *T) enter(c *Call) {
 	n := t.opCount.Add(1)
 	if n&1023 == 0 && t.backstop > 0 && ThreadCPU()-t.started > t.backstop {
-		t.Fail(&record.Failure{Verdict: string(verdict.TimeLimitExceeded), Op: c.Short(),
+		t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: c.Short(),
 			Message: fmt.Sprintf("hidden test %s took more than %s of CPU time (at %s): some operation is far too slow",
 				t.name, t.backstop, c.Short())})
 	}

@@ -144,7 +144,7 @@ func (w *watchdog) during() string {
 
 // abort records why the run was stopped and ends the process.
 func (w *watchdog) abort(v verdict.Verdict, message string) {
-	f := &record.Failure{Verdict: string(v), Message: message}
+	f := &record.Failure{Verdict: v, Message: message}
 	test := ""
 	if t := w.t.Load(); t != nil {
 		f.Op = t.current()

@@ -5,7 +5,8 @@
 // accepts a package only when the record is complete: a hello line carrying the run's nonce,
 // a start and an end line for every hidden test in order, and a done line with the same nonce
 // written after the last test. A run that crashes, exits early or is killed leaves an incomplete
-// record, and Log.Incomplete says what is missing.
+// record, and Log.Incomplete says what is missing. Config is the other half of the protocol:
+// what the judge asks of a run, passed to the child through its environment.
 package record
 
 import (
@@ -17,6 +18,9 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
 // Kind is the type of a record line.
@@ -43,16 +47,6 @@ const (
 	Done Kind = "done"
 )
 
-// Status is how a test ended.
-type Status string
-
-// The statuses of a test.
-const (
-	Pass Status = "pass"
-	Fail Status = "fail"
-	Skip Status = "skip"
-)
-
 // Event is one line of the record.
 type Event struct {
 	Kind     Kind          `json:"kind"`
@@ -61,7 +55,7 @@ type Event struct {
 	Seed     uint64        `json:"seed,omitempty"`
 	Tests    []string      `json:"tests,omitempty"`
 	Test     string        `json:"test,omitempty"`
-	Status   Status        `json:"status,omitempty"`
+	Status   result.Status `json:"status,omitempty"`
 	Message  string        `json:"message,omitempty"`
 	Elapsed  time.Duration `json:"elapsed,omitempty"` // CPU time the test took
 	Failure  *Failure      `json:"failure,omitempty"`
@@ -72,26 +66,22 @@ type Event struct {
 	Complexity *Complexity `json:"complexity,omitempty"`
 }
 
-// Complexity is how one operation's cost grew against the reference's.
+// Complexity is how one operation's cost grew against the reference's: the judgement as the
+// result reports it (its Points left empty: the measurements are Measure lines of their own),
+// with the growth judge's figures behind it.
 type Complexity struct {
-	Op       string  `json:"op"`
-	Axis     string  `json:"axis"`
-	Expected string  `json:"expected"`
-	Observed string  `json:"observed"`
-	OK       bool    `json:"ok"`
-	Reason   string  `json:"reason"`
-	Hint     string  `json:"hint,omitempty"`
-	Slope    float64 `json:"slope"`
-	Growth   float64 `json:"growth"`
-	Ratio    float64 `json:"ratio"`
-	Capped   bool    `json:"capped,omitempty"` // measurement stopped at its budget
+	result.Complexity
+	Slope  float64 `json:"slope"`
+	Growth float64 `json:"growth"`
+	Ratio  float64 `json:"ratio"`
+	Capped bool    `json:"capped,omitempty"` // measurement stopped at its budget
 }
 
 // Failure is why a test failed, as the harness saw it.
 type Failure struct {
-	// Verdict is the verdict this failure earns, by its contract name. Internal failures
-	// (the reference itself misbehaved) leave it empty and set Internal.
-	Verdict string `json:"verdict,omitempty"`
+	// Verdict is the verdict this failure earns. Internal failures (the reference itself
+	// misbehaved) leave it empty and set Internal.
+	Verdict verdict.Verdict `json:"verdict,omitempty"`
 	// Internal is set when the fault lies with the kit (the reference panicked or disagreed
 	// with a fixed expected output), not with the graded package.
 	Internal bool `json:"internal,omitempty"`
@@ -104,33 +94,18 @@ type Failure struct {
 	// Hint names the likely cause and what to do, when the failure has a known cause.
 	Hint string `json:"hint,omitempty"`
 	// Case is the smallest failing case the harness found.
-	Case *Case `json:"case,omitempty"`
+	Case *result.Case `json:"case,omitempty"`
 	// Panic is the panic value and the learner's part of the stack, for runtime errors.
 	Panic string `json:"panic,omitempty"`
 	Stack string `json:"stack,omitempty"`
 }
 
-// Case is a failing operation sequence, shrunk, ready to paste into a test.
-type Case struct {
-	Code       string `json:"code"`                  // a Go test function reproducing the failure
-	Call       string `json:"call,omitempty"`        // the call whose result was wrong, as Go
-	Want       string `json:"want,omitempty"`        // what the reference (or the rule) expected
-	Got        string `json:"got,omitempty"`         // what the learner's code returned
-	Diff       string `json:"diff,omitempty"`        // cmp.Diff(want, got)
-	Ops        int    `json:"ops"`                   // operations in the shrunk case
-	ShrunkFrom int    `json:"shrunk_from,omitempty"` // operations in the sequence that first failed
-	Flaky      bool   `json:"flaky,omitempty"`       // the shrunk case did not fail on every replay
-}
-
-// Point is one complexity measurement: the CPU time per operation of the learner's code and of
-// the reference at one size.
+// Point is one complexity measurement of one operation along one axis: the CPU time per
+// operation of the learner's code and of the reference at one size.
 type Point struct {
-	Op        string  `json:"op"`
-	Axis      string  `json:"axis"` // what grows: "n", "L", "m"
-	Size      int     `json:"size"`
-	Learner   float64 `json:"learner_ns"`   // ns per operation
-	Reference float64 `json:"reference_ns"` // ns per operation
-	Capped    bool    `json:"capped,omitempty"`
+	Op   string `json:"op"`
+	Axis string `json:"axis"` // what grows: "n", "L", "m"
+	result.Point
 }
 
 // Writer appends events to a record file. It is safe for concurrent use: the test runner and
@@ -306,7 +281,7 @@ func (l *Log) Incomplete(nonce string, tests []string) string {
 				return fmt.Sprintf("test %s ended without starting", e.Test)
 			}
 			switch e.Status {
-			case Pass, Fail, Skip:
+			case result.Pass, result.Fail, result.Skip:
 			default:
 				return fmt.Sprintf("test %s ended with status %q", e.Test, e.Status)
 			}

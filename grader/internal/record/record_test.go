@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kata/grader/result"
 )
 
 func write(t *testing.T, events ...Event) *Log {
@@ -30,7 +32,7 @@ func TestIncomplete(t *testing.T) {
 	tests := []string{"a", "b"}
 	hello := Event{Kind: Hello, Nonce: "n1", Tests: tests}
 	done := Event{Kind: Done, Nonce: "n1"}
-	run := func(name string, s Status) []Event {
+	run := func(name string, s result.Status) []Event {
 		return []Event{{Kind: Start, Test: name}, {Kind: End, Test: name, Status: s}}
 	}
 	cat := func(parts ...[]Event) []Event {
@@ -45,17 +47,17 @@ func TestIncomplete(t *testing.T) {
 		events []Event
 		want   string // substring of the complaint; "" means complete
 	}{
-		{"a whole run", cat([]Event{hello}, run("a", Pass), run("b", Skip), []Event{done}), ""},
+		{"a whole run", cat([]Event{hello}, run("a", result.Pass), run("b", result.Skip), []Event{done}), ""},
 		{"nothing written (exit from init)", nil, "wrote no record"},
-		{"stale record from another run", cat([]Event{{Kind: Hello, Nonce: "old"}}, run("a", Pass), run("b", Pass), []Event{done}), "hello"},
-		{"crash inside a test", cat([]Event{hello}, run("a", Pass), []Event{{Kind: Start, Test: "b"}}), "b started and never ended"},
-		{"exit between tests", cat([]Event{hello}, run("a", Pass)), "1 of 2 tests never ran"},
-		{"exit after the last test", cat([]Event{hello}, run("a", Pass), run("b", Pass)), "no done line"},
-		{"a test skipped over", cat([]Event{hello}, run("b", Pass), []Event{done}), "out of order"},
-		{"done with a forged nonce", cat([]Event{hello}, run("a", Pass), run("b", Pass), []Event{{Kind: Done, Nonce: "x"}}), "another nonce"},
-		{"watchdog stopped it", cat([]Event{hello}, run("a", Pass), []Event{{Kind: Start, Test: "b"}, {Kind: Abort, Message: "memory"}}), "stopped: memory"},
-		{"bogus status", cat([]Event{hello}, run("a", "ok"), run("b", Pass), []Event{done}), "status"},
-		{"lines after done", cat([]Event{hello}, run("a", Pass), run("b", Pass), []Event{done}, run("a", Pass)), "after its done"},
+		{"stale record from another run", cat([]Event{{Kind: Hello, Nonce: "old"}}, run("a", result.Pass), run("b", result.Pass), []Event{done}), "hello"},
+		{"crash inside a test", cat([]Event{hello}, run("a", result.Pass), []Event{{Kind: Start, Test: "b"}}), "b started and never ended"},
+		{"exit between tests", cat([]Event{hello}, run("a", result.Pass)), "1 of 2 tests never ran"},
+		{"exit after the last test", cat([]Event{hello}, run("a", result.Pass), run("b", result.Pass)), "no done line"},
+		{"a test skipped over", cat([]Event{hello}, run("b", result.Pass), []Event{done}), "out of order"},
+		{"done with a forged nonce", cat([]Event{hello}, run("a", result.Pass), run("b", result.Pass), []Event{{Kind: Done, Nonce: "x"}}), "another nonce"},
+		{"watchdog stopped it", cat([]Event{hello}, run("a", result.Pass), []Event{{Kind: Start, Test: "b"}, {Kind: Abort, Message: "memory"}}), "stopped: memory"},
+		{"bogus status", cat([]Event{hello}, run("a", "ok"), run("b", result.Pass), []Event{done}), "status"},
+		{"lines after done", cat([]Event{hello}, run("a", result.Pass), run("b", result.Pass), []Event{done}, run("a", result.Pass)), "after its done"},
 	} {
 		got := write(t, tc.events...).Incomplete("n1", tests)
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
@@ -87,8 +89,8 @@ func TestWriterRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Event{Kind: End, Test: "t", Status: Fail, Failure: &Failure{Verdict: "wrong_answer", Message: "m",
-		Case: &Case{Code: "func TestX(t *testing.T) {}", Ops: 3}}}
+	want := Event{Kind: End, Test: "t", Status: result.Fail, Failure: &Failure{Verdict: "wrong_answer", Message: "m",
+		Case: &result.Case{Code: "func TestX(t *testing.T) {}", Ops: 3}}}
 	if err := w.Write(want); err != nil {
 		t.Fatal(err)
 	}

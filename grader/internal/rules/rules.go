@@ -18,27 +18,19 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/build"
+	"kata/grader/result"
 )
 
-// Violation is one broken rule, at a place in the graded package.
-type Violation struct {
-	Rule    string // "no-map", "allowed-imports", "no-kit-import", "no-library"
-	File    string // as the learner knows it
-	Line    int
-	Column  int
-	Message string
-}
-
-// String formats the violation as file:line:col: message.
-func (v Violation) String() string {
-	return build.Location{File: v.File, Line: v.Line, Column: v.Column, Message: v.Message}.String()
-}
+// Violation is one broken rule at a place in the graded package, as the result reports it: its
+// Rule is "no-map", "allowed-imports", "no-kit-import", "no-library" or "no-kit-linkname", its
+// File as the learner knows it.
+type Violation = result.Location
 
 // Report is what the check found.
 type Report struct {
 	// TypeErrors are set when the package does not type-check; only its imports, which need no
 	// types, are checked then.
-	TypeErrors []build.Location
+	TypeErrors []result.Location
 	// API lists how the package's API differs from the exercise's, one line each.
 	API []string
 	// Violations lists the broken rules.
@@ -129,8 +121,8 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 }
 
 // parseError splits a go/packages error position "file:line:col".
-func parseError(pos, msg string) build.Location {
-	l := build.Location{Message: msg}
+func parseError(pos, msg string) result.Location {
+	l := result.Location{Message: msg}
 	parts := strings.Split(pos, ":")
 	if len(parts) >= 2 {
 		l.File = parts[0]

@@ -16,8 +16,8 @@ import (
 type Entry struct {
 	// Import is the suite package's import path.
 	Import string
-	// Binding is a Go expression building the suite's API from the package imported as P,
-	// with the suite package imported as suite.
+	// Binding is a Go expression building the suite's API from a package, as a text/template
+	// whose dot is the package's name, with the suite package imported as suite.
 	Binding string
 	// Suite is the suite with no implementations behind it: enough to list its tests.
 	Suite *harness.Suite

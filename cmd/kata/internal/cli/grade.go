@@ -33,7 +33,6 @@ type gradeOptions struct {
 	jobs      int
 	solutions string
 	json      bool
-	noColor   bool
 	merge     bool
 }
 
@@ -132,7 +131,6 @@ a usage error or when an exercise could not be graded.`,
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "judge `N` submissions at once")
 	f.StringVar(&o.solutions, "solutions", "", "judge against the references in `DIR` (default solutions/)")
 	f.BoolVar(&o.json, "json", false, "print grades.json on stdout, nothing else")
-	f.BoolVar(&o.noColor, "no-color", false, "no colours (also NO_COLOR, or stdout not a terminal)")
 	f.BoolVar(&o.merge, "merge", false, "join the gradebooks in the DIRs (the shards' --out)")
 	return cmd
 }
@@ -261,7 +259,7 @@ func publish(o *gradeOptions, book *gradebook.Book, what string) error {
 			return err
 		}
 	} else {
-		book.WriteSummary(s.Out, s.colorOn(o.noColor))
+		book.WriteSummary(s.Out, s.colorOn())
 		accepted := 0
 		for _, r := range book.Grades {
 			if r.Verdict.IsAccepted() {

@@ -13,13 +13,13 @@ import (
 )
 
 // runGrade runs kata grade with args from the kit's root, and returns stdout, stderr and the
-// exit status, as Main would print and return them. It runs the command itself, so that it
-// tests kata grade wherever the command tree registers it.
+// exit status, as Main would print and return them. It runs the command tree itself, so that
+// the root's flags (--no-color) apply as they do for kata.
 func runGrade(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	e := newEnv(t)
-	cmd := newGrade(e.streams)
-	cmd.SetArgs(args)
+	cmd := newRoot(e.streams)
+	cmd.SetArgs(append([]string{"grade"}, args...))
 	cmd.SetOut(e.out)
 	cmd.SetErr(e.err)
 	cmd.SilenceErrors, cmd.SilenceUsage = true, true

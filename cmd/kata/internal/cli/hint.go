@@ -17,7 +17,6 @@ type hintOptions struct {
 	streams *Streams
 	name    string
 	all     bool
-	noColor bool
 }
 
 func newHint(s *Streams) *cobra.Command {
@@ -39,7 +38,6 @@ shows again every hint you have used so far, and counts none.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.all, "all", false, "show every hint used so far, and count none")
-	cmd.Flags().BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	return cmd
 }
 
@@ -52,7 +50,7 @@ func hintRun(_ context.Context, o *hintOptions) error {
 	if err != nil {
 		return err
 	}
-	w, p := o.streams.Out, report.NewPalette(o.streams.colorOn(o.noColor))
+	w, p := o.streams.Out, report.NewPalette(o.streams.colorOn())
 	total := len(e.Hints)
 	if total == 0 {
 		fmt.Fprintf(w, "%s has no hints.\n", e.Name)

@@ -20,7 +20,6 @@ import (
 // listOptions are kata list's flags.
 type listOptions struct {
 	streams *Streams
-	noColor bool
 }
 
 func newList(s *Streams) *cobra.Command {
@@ -40,7 +39,6 @@ Your progress is kept in .kata/state.json in the kit (git ignores it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return listRun(cmd.Context(), o) },
 	}
-	cmd.Flags().BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	return cmd
 }
 
@@ -49,7 +47,7 @@ func listRun(_ context.Context, o *listOptions) error {
 	if err != nil {
 		return err
 	}
-	writeList(o.streams.Out, k.progress(), report.NewPalette(o.streams.colorOn(o.noColor)))
+	writeList(o.streams.Out, k.progress(), report.NewPalette(o.streams.colorOn()))
 	return nil
 }
 

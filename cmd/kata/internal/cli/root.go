@@ -100,7 +100,7 @@ With no command, kata shows the practice list.`,
 	}
 	list := &listOptions{streams: s}
 	root.RunE = func(cmd *cobra.Command, args []string) error { return listRun(cmd.Context(), list) }
-	root.Flags().BoolVar(&list.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
+	root.PersistentFlags().BoolVar(&s.NoColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErr("%v (see %s --help)", err, cmd.CommandPath())
 	})

@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +18,7 @@ import (
 	"kata/grader/report"
 	"kata/grader/result"
 	"kata/grader/verdict"
+	"kata/internal/parallel"
 )
 
 // runOptions are kata run's flags and arguments.
@@ -29,7 +29,6 @@ type runOptions struct {
 	impl    string
 	json    bool
 	seed    string
-	noColor bool
 	verbose bool
 	// solutions is --solutions: another tree of references, checked before use.
 	solutions string
@@ -66,7 +65,6 @@ that replays the run.`,
 	f.StringVar(&o.impl, "impl", "", "grade the package in `DIR` instead of exercises/NAME")
 	f.BoolVar(&o.json, "json", false, "print one JSON document on stdout, nothing else")
 	f.StringVar(&o.seed, "seed", "", "replay the randomized tests with seed `N`")
-	f.BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every hidden test and everything your code printed")
 	f.StringVar(&o.solutions, "solutions", "", "judge against the references in `DIR`, checked first")
 	return cmd
@@ -149,9 +147,9 @@ func runRun(ctx context.Context, o *runOptions) error {
 			}
 		})
 	}
-	err = printResults(o.streams, results, !o.all, o.json, o.noColor, o.verbose)
+	err = printResults(o.streams, results, !o.all, o.json, o.verbose)
 	if st != nil && !o.json && (len(solved) > 0 || o.all) {
-		p := report.NewPalette(o.streams.colorOn(o.noColor))
+		p := report.NewPalette(o.streams.colorOn())
 		fmt.Fprintln(o.streams.Out)
 		for _, name := range solved {
 			fmt.Fprintln(o.streams.Out, p.Good.Sprintf("%s %s solved!", report.Mark(verdict.Accepted), name))
@@ -210,19 +208,12 @@ func parseSeed(s string) (uint64, error) {
 func judgeAll(ctx context.Context, s *Streams, reqs []grader.Request, sp *spinner) ([]*result.Result, error) {
 	results := make([]*result.Result, len(reqs))
 	errs := make([]error, len(reqs))
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
-	var wg sync.WaitGroup
-	for i := range reqs {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r := reqs[i]
-			r.Stage = func(stage string) { sp.stage(r.Exercise.Name, stage) }
-			results[i], errs[i] = s.judge(ctx, r)
-			sp.finish(r.Exercise.Name)
-		})
-	}
-	wg.Wait()
+	parallel.Each(ctx, len(reqs), runtime.NumCPU(), func(i int) {
+		r := reqs[i]
+		r.Stage = func(stage string) { sp.stage(r.Exercise.Name, stage) }
+		results[i], errs[i] = s.judge(ctx, r)
+		sp.finish(r.Exercise.Name)
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -236,13 +227,13 @@ func judgeAll(ctx context.Context, s *Streams, reqs []grader.Request, sp *spinne
 
 // printResults writes the results, human or JSON, and returns the error that sets the exit
 // status: nil when all were accepted.
-func printResults(s *Streams, results []*result.Result, single, asJSON, noColor, verbose bool) error {
+func printResults(s *Streams, results []*result.Result, single, asJSON, verbose bool) error {
 	if asJSON {
 		if err := report.JSON(s.Out, results, single); err != nil {
 			return err
 		}
 	} else {
-		opts := report.Options{Color: s.colorOn(noColor), Verbose: verbose}
+		opts := report.Options{Color: s.colorOn(), Verbose: verbose}
 		for i, r := range results {
 			if i > 0 {
 				fmt.Fprintln(s.Out)

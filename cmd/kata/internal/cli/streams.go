@@ -30,6 +30,8 @@ type Streams struct {
 	// StateDir is the folder of kata's own files: the progress file and the backups. Empty
 	// means .kata in the kit's root.
 	StateDir string
+	// NoColor is set by --no-color, a flag of every command: never colour stdout.
+	NoColor bool
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Judge grades a package; grader.Judge when nil.
@@ -53,8 +55,8 @@ func terminal(f *os.File) bool {
 
 // colorOn decides whether to colour stdout: never with --no-color, when NO_COLOR is set to
 // anything, or when stdout is not a terminal.
-func (s *Streams) colorOn(noColor bool) bool {
-	return !noColor && s.Getenv("NO_COLOR") == "" && s.OutTerminal && s.Getenv("TERM") != "dumb"
+func (s *Streams) colorOn() bool {
+	return !s.NoColor && s.Getenv("NO_COLOR") == "" && s.OutTerminal && s.Getenv("TERM") != "dumb"
 }
 
 // now returns the time on the streams' clock.

@@ -23,7 +23,6 @@ type verifyOptions struct {
 	streams     *Streams
 	json        bool
 	seed        string
-	noColor     bool
 	verbose     bool
 	solutions   string
 	submissions string
@@ -57,7 +56,6 @@ the kit's own).`,
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print one JSON document on stdout, nothing else")
 	f.StringVar(&o.seed, "seed", "", "replay the randomized tests with seed `N`")
-	f.BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every hidden test")
 	f.StringVar(&o.solutions, "solutions", "", "check the references in `DIR` instead of solutions/")
 	f.StringVar(&o.submissions, "submissions", "", "also grade the submissions in `DIR` (see above)")
@@ -167,7 +165,7 @@ func verifyRun(ctx context.Context, o *verifyOptions) error {
 			return err
 		}
 	} else {
-		opts := report.Options{Color: o.streams.colorOn(o.noColor), Verbose: o.verbose, NoCost: true}
+		opts := report.Options{Color: o.streams.colorOn(), Verbose: o.verbose, NoCost: true}
 		writeVerify(o.streams.Out, results, outcomes, subs, wrong, opts)
 	}
 	if failed {

@@ -26,7 +26,6 @@ type watchOptions struct {
 	streams *Streams
 	name    string
 	seed    string
-	noColor bool
 	verbose bool
 	quiet   time.Duration // how long a folder stays quiet after a save before grading
 }
@@ -58,7 +57,6 @@ watching.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.seed, "seed", "", "grade every run with seed `N` (a fresh seed each run otherwise)")
-	f.BoolVar(&o.noColor, "no-color", false, "no colours (as with NO_COLOR, or when piped)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every hidden test and everything your code printed")
 	return cmd
 }
@@ -158,7 +156,7 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 	if ctx.Err() != nil {
 		return nil // stopped: the next screen, or the shell, comes next
 	}
-	color := s.colorOn(o.noColor)
+	color := s.colorOn()
 	p := report.NewPalette(color)
 	switch {
 	case s.OutTerminal:

@@ -41,14 +41,15 @@ type API struct {
 	FalsePositiveRate func(m, n uint64, k uint) float64
 }
 
-// Binding is the Go expression the judge's generated main uses to build an API from the package
-// imported as P; the suite package itself is imported as suite.
+// Binding is the Go expression the judge's generated main uses to build an API from a package,
+// as a text/template whose dot is the package's name there; the suite package itself is
+// imported as suite.
 const Binding = `suite.API{
-		New:               func(m uint64, k uint) suite.Filter { return P.New(m, k) },
-		NewWithEstimates:  func(n uint64, p float64) suite.Filter { return P.NewWithEstimates(n, p) },
-		OptimalM:          P.OptimalM,
-		OptimalK:          P.OptimalK,
-		FalsePositiveRate: P.FalsePositiveRate,
+		New:               func(m uint64, k uint) suite.Filter { return {{.}}.New(m, k) },
+		NewWithEstimates:  func(n uint64, p float64) suite.Filter { return {{.}}.NewWithEstimates(n, p) },
+		OptimalM:          {{.}}.OptimalM,
+		OptimalK:          {{.}}.OptimalK,
+		FalsePositiveRate: {{.}}.FalsePositiveRate,
 	}`
 
 // suite holds the two implementations the tests run.
@@ -504,7 +505,7 @@ func try(f func() any) (res any, ok bool) {
 func mustPanic(t *harness.T, c harness.Call, f func(), why string) {
 	if _, ok := t.MustPanic(c, f); !ok {
 		t.Fail(&record.Failure{
-			Verdict: string(verdict.WrongAnswer), Op: c.Short(),
+			Verdict: verdict.WrongAnswer, Op: c.Short(),
 			Message: fmt.Sprintf("%s returned without panicking", c.Short()),
 			Hint:    why,
 		})

@@ -11,6 +11,8 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
 	ref "kata/solutions/bloom"
 )
 
@@ -37,7 +39,7 @@ func TestReferencePasses(t *testing.T) {
 	log, _ := run(t, reference, 1)
 	for _, e := range log.Events {
 		if e.Kind == record.End {
-			if e.Status != record.Pass {
+			if e.Status != result.Pass {
 				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
 			}
 			t.Logf("%-30s %v", e.Test, e.Elapsed)
@@ -58,7 +60,7 @@ func TestFalsePositiveRateMargins(t *testing.T) {
 	for seed := range uint64(*seeds) {
 		log, ends := run(t, reference, seed, tests...)
 		for _, name := range tests {
-			if e := ends[name]; e.Status != record.Pass {
+			if e := ends[name]; e.Status != result.Pass {
 				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
 			}
 		}
@@ -368,7 +370,7 @@ func withNew(newFilter func(m uint64, k uint) Filter) API {
 func TestCorrectVariantPasses(t *testing.T) {
 	_, ends := run(t, correct(), 3)
 	for name, e := range ends {
-		if e.Status != record.Pass {
+		if e.Status != result.Pass {
 			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
 		}
 	}
@@ -377,7 +379,7 @@ func TestCorrectVariantPasses(t *testing.T) {
 // firstFailure returns the first failing test's name and failure.
 func firstFailure(log *record.Log) (string, *record.Failure) {
 	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == record.Fail {
+		if e.Kind == record.End && e.Status == result.Fail {
 			return e.Test, e.Failure
 		}
 	}
@@ -389,7 +391,7 @@ type wrong struct {
 	name    string
 	api     API
 	test    string // the first test to fail
-	verdict string
+	verdict verdict.Verdict
 	mention string // the message or the case mentions it
 }
 
@@ -674,7 +676,7 @@ func TestMemoryMargin(t *testing.T) {
 	for name, api := range map[string]API{"reference": reference, "variant": correct()} {
 		for seed := range uint64(3) {
 			log, ends := run(t, api, seed, "property/memory")
-			if e := ends["property/memory"]; e.Status != record.Pass {
+			if e := ends["property/memory"]; e.Status != result.Pass {
 				t.Fatalf("%s: %+v", name, e.Failure)
 			}
 			for _, e := range log.Events {

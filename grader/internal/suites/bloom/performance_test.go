@@ -6,6 +6,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 )
 
 // keeper is a "filter" that stores its keys: no false positives, O(n) per Test.
@@ -73,7 +74,7 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"scans its bits", scans, false},
 	} {
 		end := perfRun(t, tc.impl)
-		if got := end.Status == record.Pass; got != tc.ok {
+		if got := end.Status == result.Pass; got != tc.ok {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		t.Logf("%s: CPU %v", tc.name, end.Elapsed)

@@ -87,7 +87,7 @@ func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen keyGen, order 
 	}
 	harness.Compare(t, s.filter(m, k), calls)
 	t.Fail(&record.Failure{
-		Verdict: string(verdict.WrongAnswer), Op: calls[len(order)].Go("f"),
+		Verdict: verdict.WrongAnswer, Op: calls[len(order)].Go("f"),
 		Message: fmt.Sprintf("a false negative: after %d calls of Add on New(%d, %d), Test(%s) returned false for a key that was added",
 			len(order), m, k, harness.Lit(key)),
 		Hint: "Test must probe exactly the bits Add set, and nothing may clear a bit",
@@ -162,7 +162,7 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen 
 	}
 	got := float64(positives) / float64(probes)
 	t.Fail(&record.Failure{
-		Verdict: string(verdict.WrongAnswer),
+		Verdict: verdict.WrongAnswer,
 		Message: fmt.Sprintf("after %d keys in New(%d, %d), %d of %d keys never added tested true: "+
 			"a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%) = FalsePositiveRate(%d, %d, %d)",
 			n, m, k, positives, probes, 100*got, 100*p, 100*lo/float64(probes), 100*hi/float64(probes), m, n, k),
@@ -280,7 +280,7 @@ func (s *suite) memory(t *harness.T) {
 	if total <= limit {
 		return
 	}
-	failure := &record.Failure{Verdict: string(verdict.MemoryLimitExceeded)}
+	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
 	if afterNew > limit {
 		failure.Message = fmt.Sprintf("New(%d, 7) keeps %s alive; %d bits need %s (m/8)",
 			memBits, mib(afterNew), memBits, mib(memBits/8))

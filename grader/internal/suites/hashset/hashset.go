@@ -21,9 +21,10 @@ type API struct {
 	New func() HashSet
 }
 
-// Binding is the Go expression the judge's generated main uses to build an API from the package
-// imported as P; the suite package itself is imported as suite.
-const Binding = `suite.API{New: func() suite.HashSet { return P.New() }}`
+// Binding is the Go expression the judge's generated main uses to build an API from a package,
+// as a text/template whose dot is the package's name there; the suite package itself is
+// imported as suite.
+const Binding = `suite.API{New: func() suite.HashSet { return {{.}}.New() }}`
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {

@@ -9,6 +9,8 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
 	ref "kata/solutions/hashset"
 )
 
@@ -27,7 +29,7 @@ func run(t *testing.T, impl API, seed uint64) *record.Log {
 // firstFailure returns the end event of the first test that failed, if any.
 func firstFailure(log *record.Log) (record.Event, bool) {
 	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == record.Fail {
+		if e.Kind == record.End && e.Status == result.Fail {
 			return e, true
 		}
 	}
@@ -38,7 +40,7 @@ func TestReferencePasses(t *testing.T) {
 	log := run(t, reference, 1)
 	for _, e := range log.Events {
 		if e.Kind == record.End {
-			if e.Status != record.Pass {
+			if e.Status != result.Pass {
 				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
 			}
 			t.Logf("%-22s %v", e.Test, e.Elapsed)
@@ -64,7 +66,7 @@ type wrongCase struct {
 	name    string
 	impl    func() HashSet
 	test    string // the first test that fails
-	verdict string
+	verdict verdict.Verdict
 	call    string // a call the failing case must show, as printed in the case
 	hint    string // a part of the hint
 	maxOps  int    // the most operations the case may have; 0: no bound

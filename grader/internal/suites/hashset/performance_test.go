@@ -7,6 +7,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 )
 
 // fixedBuckets chains keys in a fixed number of buckets: right answers, O(n/buckets) per call.
@@ -105,7 +106,7 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"61 fixed buckets", API{New: func() HashSet { return newFixed(61) }}, false},
 	} {
 		end := perfRun(t, tc.impl)
-		if got := end.Status == record.Pass; got != tc.ok {
+		if got := end.Status == result.Pass; got != tc.ok {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		t.Logf("%s: CPU %v", tc.name, end.Elapsed)
@@ -189,7 +190,7 @@ func TestPatternedKeysNeedMixing(t *testing.T) {
 			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK, c.Reason, c.Growth, c.Slope)
 		}
 		end := log.Ends()["performance/patterned-keys"]
-		if got := end.Status == record.Pass; got != tc.ok {
+		if got := end.Status == result.Pass; got != tc.ok {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		if !tc.ok && end.Failure != nil && (end.Failure.Verdict != "time_limit_exceeded" || end.Failure.Hint != mixHint) {

@@ -7,6 +7,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 )
 
 // shifting removes by deleting from the middle of the slice: O(n) Remove.
@@ -145,7 +146,7 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"tombstones never compacted", API{New: func() RandomizedSet { return &tombstones{index: map[int]int{}} }}, false},
 	} {
 		end := perfRun(t, tc.impl)
-		if got := end.Status == record.Pass; got != tc.ok {
+		if got := end.Status == result.Pass; got != tc.ok {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		t.Logf("%s: CPU %v", tc.name, end.Elapsed)

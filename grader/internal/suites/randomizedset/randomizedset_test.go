@@ -9,6 +9,8 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
 	ref "kata/solutions/randomizedset"
 )
 
@@ -27,7 +29,7 @@ func run(t *testing.T, learner API, seed uint64, only ...string) *record.Log {
 // firstFailure returns the first failing test and its failure, or "" when every test passed.
 func firstFailure(log *record.Log) (string, *record.Failure) {
 	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == record.Fail {
+		if e.Kind == record.End && e.Status == result.Fail {
 			return e.Test, e.Failure
 		}
 	}
@@ -41,7 +43,7 @@ func TestReferencePasses(t *testing.T) {
 		if e.Kind != record.End {
 			continue
 		}
-		if e.Status != record.Pass {
+		if e.Status != result.Pass {
 			t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
 		}
 		total += e.Elapsed.Seconds()
@@ -375,7 +377,7 @@ var wrongSets = []struct {
 	name    string
 	api     API
 	test    string
-	verdict string
+	verdict verdict.Verdict
 	hint    string
 }{
 	{"nil map", api(func() *good { return &good{rng: rand.New(rand.NewPCG(1, 2))} }),
@@ -454,7 +456,7 @@ var alone = []struct {
 	name    string
 	api     API
 	test    string
-	verdict string
+	verdict verdict.Verdict
 	message string
 	code    string
 }{

@@ -70,7 +70,7 @@ func (p *probe) checkReach(perValue int) {
 		return
 	}
 	p.t.Fail(&record.Failure{
-		Verdict: string(verdict.WrongAnswer),
+		Verdict: verdict.WrongAnswer,
 		Op:      getRandom.Go("s"),
 		Message: fmt.Sprintf("GetRandom never returned %d of the %d elements in %d calls, e.g. %s",
 			len(missed), len(values), perValue*len(values), harness.Lit(missed[0])),

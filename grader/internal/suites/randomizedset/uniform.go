@@ -130,7 +130,7 @@ func (p *probe) check(c harness.Call, got, want bool) {
 		return
 	}
 	p.t.Fail(&record.Failure{
-		Verdict: string(verdict.WrongAnswer),
+		Verdict: verdict.WrongAnswer,
 		Op:      c.Go("s"),
 		Message: fmt.Sprintf("%s returned %t, want %t%s", c.Short(), got, want, p.after()),
 		Hint:    hint(harness.Mismatch{Calls: p.calls, Got: got, Want: want}),
@@ -163,7 +163,7 @@ func (p *probe) checkUniform(perValue int) {
 		}
 	}
 	p.t.Fail(&record.Failure{
-		Verdict: string(verdict.WrongAnswer),
+		Verdict: verdict.WrongAnswer,
 		Op:      getRandom.Go("s"),
 		Message: fmt.Sprintf("GetRandom() is not uniform: in %d draws from %s, %s came up %d times and %s came up %d times, "+
 			"where each should come up about %d times", n, describe(values), harness.Lit(values[lo]), counts[lo],
@@ -188,7 +188,7 @@ func (p *probe) count(perValue int) (values, counts []int) {
 		if !ok {
 			p.calls = append(p.calls, getRandom)
 			p.t.Fail(&record.Failure{
-				Verdict: string(verdict.WrongAnswer),
+				Verdict: verdict.WrongAnswer,
 				Op:      getRandom.Go("s"),
 				Message: fmt.Sprintf("GetRandom() returned %s, which is not in the set%s", harness.Lit(x), p.after()),
 				Hint:    hintStale,

@@ -8,6 +8,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 )
 
 // sortedList is a sorted linked list: right answers, O(n) per operation.
@@ -79,7 +80,7 @@ func perfRun(t *testing.T, learner API) (record.Event, []record.Complexity) {
 
 func TestPerformanceAcceptsTheReference(t *testing.T) {
 	end, judged := perfRun(t, reference)
-	if end.Status != record.Pass {
+	if end.Status != result.Pass {
 		t.Fatalf("the reference failed: %+v", end.Failure)
 	}
 	for _, c := range judged {
@@ -94,7 +95,7 @@ func TestPerformanceFlagsLinearStructures(t *testing.T) {
 		"sorted slice":       {New: func() Skiplist { return &sortedSlice{} }},
 	} {
 		end, judged := perfRun(t, impl)
-		if end.Status != record.Fail || end.Failure.Verdict != "time_limit_exceeded" {
+		if end.Status != result.Fail || end.Failure.Verdict != "time_limit_exceeded" {
 			t.Errorf("%s: want time_limit_exceeded, got %s %+v", name, end.Status, end.Failure)
 		}
 		for _, c := range judged {
@@ -187,7 +188,7 @@ func TestPerformanceAcceptsRightGrowth(t *testing.T) {
 		"max level 16": {New: func() Skiplist { return newTunable(false, 16) }},
 	} {
 		end, judged := perfRun(t, impl)
-		if end.Status != record.Pass {
+		if end.Status != result.Pass {
 			t.Errorf("%s: flagged: %+v", name, end.Failure)
 		}
 		for _, c := range judged {
@@ -281,7 +282,7 @@ func TestDuplicatesJudgesCopies(t *testing.T) {
 		}
 		end := log.Ends()["performance/duplicates"]
 		switch f := end.Failure; {
-		case tc.failOp == "" && end.Status != record.Pass:
+		case tc.failOp == "" && end.Status != result.Pass:
 			t.Errorf("%s: flagged: %+v", tc.name, f)
 		case tc.failOp == "":
 		case f == nil || f.Verdict != "time_limit_exceeded" || f.Op != tc.failOp || !strings.Contains(f.Hint, "copies"):

@@ -9,6 +9,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -24,9 +25,10 @@ type API struct {
 	New func() Skiplist
 }
 
-// Binding is the Go expression the judge's generated main uses to build an API from the package
-// imported as P; the suite package itself is imported as suite.
-const Binding = `suite.API{New: func() suite.Skiplist { return P.New() }}`
+// Binding is the Go expression the judge's generated main uses to build an API from a package,
+// as a text/template whose dot is the package's name there; the suite package itself is
+// imported as suite.
+const Binding = `suite.API{New: func() suite.Skiplist { return {{.}}.New() }}`
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
@@ -263,13 +265,13 @@ func twoLists(newList func() Skiplist) func(*harness.T) {
 				continue
 			}
 			t.Fail(&record.Failure{
-				Verdict: string(verdict.WrongAnswer),
+				Verdict: verdict.WrongAnswer,
 				Op:      line,
 				Message: fmt.Sprintf("%s returned %v, want %v: two lists made by New share their values",
 					line, got, st.want),
 				Hint: "each New must build a list of its own: keep the head and the level in the " +
 					"Skiplist struct, not in package-level variables",
-				Case: &record.Case{
+				Case: &result.Case{
 					Code: pairCode(t.Name(), code, line, st.want.(bool)),
 					Call: line, Want: harness.Lit(st.want), Got: harness.Lit(got), Ops: i + 1,
 				},

@@ -8,6 +8,8 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
 	ref "kata/solutions/skiplist"
 )
 
@@ -21,7 +23,7 @@ func TestReferencePasses(t *testing.T) {
 	var total float64
 	for _, e := range log.Events {
 		if e.Kind == record.End {
-			if e.Status != record.Pass {
+			if e.Status != result.Pass {
 				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
 			}
 			total += e.Elapsed.Seconds()
@@ -267,7 +269,7 @@ func firstFailure(t *testing.T, learner API, seed uint64, only ...string) *recor
 		t.Fatal(err)
 	}
 	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status != record.Pass {
+		if e.Kind == record.End && e.Status != result.Pass {
 			return &e
 		}
 	}
@@ -276,14 +278,14 @@ func firstFailure(t *testing.T, learner API, seed uint64, only ...string) *recor
 
 // checkCaught checks that a failure is the intended one: its test, verdict and call, a shrunk
 // case of at most 10 operations that ends with the call, and a hint holding the given words.
-func checkCaught(t *testing.T, end *record.Event, test, verdict, call, hint string) {
+func checkCaught(t *testing.T, end *record.Event, test string, want verdict.Verdict, call, hint string) {
 	t.Helper()
 	if end == nil {
-		t.Fatalf("passed every test; want %s from %s", verdict, test)
+		t.Fatalf("passed every test; want %s from %s", want, test)
 	}
 	f := end.Failure
-	if end.Test != test || f == nil || f.Verdict != verdict {
-		t.Fatalf("caught by %s with %+v; want %s from %s", end.Test, f, verdict, test)
+	if end.Test != test || f == nil || f.Verdict != want {
+		t.Fatalf("caught by %s with %+v; want %s from %s", end.Test, f, want, test)
 	}
 	if call != "" && !strings.Contains(f.Message, call) {
 		t.Errorf("message %q does not name %s", f.Message, call)
@@ -305,11 +307,12 @@ func checkCaught(t *testing.T, end *record.Event, test, verdict, call, hint stri
 // test meant for each catches it first, with the right verdict, a short case and a fitting hint.
 func TestWrongImplementationsCaught(t *testing.T) {
 	for _, tc := range []struct {
-		name          string
-		impl          API
-		test, verdict string
-		call          string // the failing call, as the message names it
-		hint          string // words of the hint
+		name    string
+		impl    API
+		test    string
+		verdict verdict.Verdict
+		call    string // the failing call, as the message names it
+		hint    string // words of the hint
 	}{
 		{"erase removes every copy", planted(eraseAll), "edge/duplicates", "wrong_answer", "Search(0)",
 			"Erase removes exactly one"},
@@ -406,7 +409,7 @@ func TestAnswersRightWhateverTheLanes(t *testing.T) {
 
 // TestReplayBySeed checks that one seed gives the same shrunk case every time.
 func TestReplayBySeed(t *testing.T) {
-	run := func(seed uint64) *record.Case {
+	run := func(seed uint64) *result.Case {
 		end := firstFailure(t, planted(eraseAll), seed, "random/wide-values")
 		if end == nil || end.Failure.Case == nil {
 			t.Fatalf("seed %d: not caught", seed)

@@ -6,6 +6,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
 )
 
 // wordList keeps its words in a slice and scans them: O(n·L) per operation.
@@ -74,7 +75,7 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"re-walks every prefix", API{New: func() Trie { return rewalking{reference.New()} }}, false},
 	} {
 		end := perfRun(t, tc.impl)
-		if got := end.Status == record.Pass; got != tc.ok {
+		if got := end.Status == result.Pass; got != tc.ok {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		t.Logf("%s: CPU %v", tc.name, end.Elapsed)

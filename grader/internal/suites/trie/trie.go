@@ -22,9 +22,10 @@ type API struct {
 	New func() Trie
 }
 
-// Binding is the Go expression the judge's generated main uses to build an API from the package
-// imported as P; the suite package itself is imported as suite.
-const Binding = `suite.API{New: func() suite.Trie { return P.New() }}`
+// Binding is the Go expression the judge's generated main uses to build an API from a package,
+// as a text/template whose dot is the package's name there; the suite package itself is
+// imported as suite.
+const Binding = `suite.API{New: func() suite.Trie { return {{.}}.New() }}`
 
 // MaxLen is the longest word or prefix the contract allows.
 const MaxLen = 2000

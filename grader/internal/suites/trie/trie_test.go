@@ -8,6 +8,8 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
 	ref "kata/solutions/trie"
 )
 
@@ -27,7 +29,7 @@ func run(t *testing.T, api API, seed uint64) *record.Log {
 func firstFailure(t *testing.T, log *record.Log) record.Event {
 	t.Helper()
 	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == record.Fail {
+		if e.Kind == record.End && e.Status == result.Fail {
 			return e
 		}
 	}
@@ -40,7 +42,7 @@ func TestReferencePasses(t *testing.T) {
 	var total float64
 	for _, e := range log.Events {
 		if e.Kind == record.End {
-			if e.Status != record.Pass {
+			if e.Status != result.Pass {
 				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
 			}
 			total += e.Elapsed.Seconds()
@@ -65,7 +67,7 @@ func TestReferenceVerifies(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, e := range log.Ends() {
-		if e.Status != record.Pass {
+		if e.Status != result.Pass {
 			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
 		}
 	}
@@ -482,7 +484,7 @@ var wrongs = []struct {
 	name    string
 	api     func() API // a fresh implementation, so that runs do not share state
 	test    string
-	verdict string
+	verdict verdict.Verdict
 	code    string // in the case's code
 	hint    string // in the hint
 }{

@@ -1,0 +1,28 @@
+package grader
+
+import (
+	"kata/grader/internal/harness"
+	"kata/grader/internal/suites"
+)
+
+// HiddenTest is one hidden test of an exercise, as the parent side needs to know it.
+type HiddenTest struct {
+	Name string // as in a result's tests: "edge/duplicates"
+	// Performance is set for a test that measures how the operations' cost grows rather than
+	// whether their answers are right.
+	Performance bool
+}
+
+// HiddenTests lists the hidden tests of the exercise called exercise in the order they run, or
+// none for an exercise the kit does not know.
+func HiddenTests(exercise string) []HiddenTest {
+	entry, ok := suites.For(exercise)
+	if !ok {
+		return nil
+	}
+	var out []HiddenTest
+	for _, t := range entry.Suite.All() {
+		out = append(out, HiddenTest{Name: t.Name, Performance: t.Kind == harness.Performance})
+	}
+	return out
+}

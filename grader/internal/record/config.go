@@ -1,0 +1,78 @@
+package record
+
+import (
+	"os"
+	"strconv"
+	"time"
+)
+
+// Config is what the judge asks of one run of the test program. The judge passes it to the
+// child through the environment (Environ) and the harness reads it back there (ConfigFromEnv);
+// nothing else in the child should rely on these variables.
+type Config struct {
+	Record   string        // path of the record file to write
+	Nonce    string        // the run's nonce, echoed in the hello and done lines
+	Seed     uint64        // the run's seed
+	Verify   bool          // only the reference-free tests
+	Trace    string        // run only this test, tracing every call
+	PerfOnly bool          // only the probe and the performance tests
+	Memory   uint64        // the watchdog's memory limit in bytes; 0: none
+	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
+}
+
+// DefaultOpLimit is how long one call of the graded code may run before the watchdog stops it,
+// unless the judge says otherwise. Every operation of every exercise takes microseconds; a call
+// that runs for seconds is stuck.
+const DefaultOpLimit = 3 * time.Second
+
+// The environment variables that carry a Config.
+const (
+	envRecord   = "KATA_RECORD"    // path of the record file
+	envNonce    = "KATA_NONCE"     // the nonce
+	envSeed     = "KATA_SEED"      // the seed, decimal
+	envVerify   = "KATA_VERIFY"    // "1": run only the reference-free tests
+	envTrace    = "KATA_TRACE"     // a test name
+	envPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
+	envMemory   = "KATA_MEMORY"    // memory limit in bytes, decimal
+	envOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
+)
+
+// Environ returns c as the environment variables that ConfigFromEnv reads back.
+func (c Config) Environ() []string {
+	env := []string{
+		envRecord + "=" + c.Record,
+		envNonce + "=" + c.Nonce,
+		envSeed + "=" + strconv.FormatUint(c.Seed, 10),
+		envMemory + "=" + strconv.FormatUint(c.Memory, 10),
+		envOpLimit + "=" + c.OpLimit.String(),
+	}
+	if c.Verify {
+		env = append(env, envVerify+"=1")
+	}
+	if c.PerfOnly {
+		env = append(env, envPerfOnly+"=1")
+	}
+	if c.Trace != "" {
+		env = append(env, envTrace+"="+c.Trace)
+	}
+	return env
+}
+
+// ConfigFromEnv reads the configuration the judge passed through the environment. An op limit
+// that is missing or does not parse is DefaultOpLimit.
+func ConfigFromEnv() Config {
+	c := Config{
+		Record:   os.Getenv(envRecord),
+		Nonce:    os.Getenv(envNonce),
+		Verify:   os.Getenv(envVerify) == "1",
+		Trace:    os.Getenv(envTrace),
+		PerfOnly: os.Getenv(envPerfOnly) == "1",
+		OpLimit:  DefaultOpLimit,
+	}
+	c.Seed, _ = strconv.ParseUint(os.Getenv(envSeed), 10, 64)
+	c.Memory, _ = strconv.ParseUint(os.Getenv(envMemory), 10, 64)
+	if d, err := time.ParseDuration(os.Getenv(envOpLimit)); err == nil {
+		c.OpLimit = d
+	}
+	return c
+}
