@@ -55,9 +55,29 @@ type Exercise struct {
 	API        []Func     // every function and method the package must have
 	Ops        []Op       // the operations whose cost the judge measures
 	Hints      []string   // progressive hints, from a nudge to the key idea
-	// Libraries are the packages outside the standard library the learner's package may
-	// import; the judge refuses any other (rule no-library). The stub and problems.md list them.
+	// Noun names the structure in the rules' messages: "the hash set".
+	Noun  string
+	Rules Rules // what the learner's package may use
+}
+
+// Rules are what an exercise's package may use, beyond what every exercise must do (have exactly
+// its API, and use nothing of the kit's own code). The rules check enforces them, whatever the
+// exercise; the stub states them to the learner, and a test keeps the stub's lists equal to
+// these.
+type Rules struct {
+	// Libraries are the packages outside the standard library the package may import; the judge
+	// refuses any other (rule no-library). The stub and problems.md list them.
 	Libraries []string
+	// Imports, when not empty, are the only packages the package may import at all (rule
+	// allowed-imports): an allow-list of the standard library for an exercise that forbids what
+	// some of its packages hold. The stub lists them after "imports only these:".
+	Imports []string
+	// ImportsWhy says why, in the message for an import outside Imports: "other packages keep
+	// maps a set could hide in".
+	ImportsWhy string
+	// NoMap forbids maps: a map type written anywhere in the package, and another package's type
+	// that is or holds one, such as sync.Map (rule no-map).
+	NoMap bool
 }
 
 // All returns the exercises in practice-list order (the order of problems.md).
