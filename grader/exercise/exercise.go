@@ -92,6 +92,27 @@ func Names() []string {
 	return names
 }
 
+// Must returns the exercise called name (its short name), and panics when there is none: for
+// code that belongs to one exercise, such as its hidden tests.
+func Must(name string) *Exercise {
+	for _, e := range all {
+		if e.Name == name {
+			return e
+		}
+	}
+	panic(fmt.Sprintf("no exercise is called %q", name))
+}
+
+// Op returns the operation called name among those whose cost the judge measures.
+func (e *Exercise) Op(name string) (Op, bool) {
+	for _, op := range e.Ops {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Op{}, false
+}
+
 // Lookup finds an exercise by its short name or its slug, ignoring case and surrounding space.
 // The error for an unknown name suggests the closest known one.
 func Lookup(name string) (*Exercise, error) {

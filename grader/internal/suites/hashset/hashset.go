@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 )
 
@@ -24,6 +25,10 @@ type API struct {
 // Binding is the Go expression the judge's generated main uses to build an API from the package
 // imported as P; the suite package itself is imported as suite.
 const Binding = `suite.API{New: func() suite.HashSet { return P.New() }}`
+
+// ex is the exercise these tests judge, as the registry declares it: its expected costs
+// are the growth series' (harness.Declared).
+var ex = exercise.Must("hashset")
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
@@ -44,7 +49,7 @@ func Suite(learner, reference API) *harness.Suite {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
 	}
 	return &harness.Suite{
-		Exercise: "hashset",
+		Exercise: ex.Name,
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},
