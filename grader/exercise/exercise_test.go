@@ -22,7 +22,7 @@ func TestLookupSuggestsClosest(t *testing.T) {
 		{"hashmap", `did you mean "hashset"`},
 		{"tire", `did you mean "trie"`},
 		{"design-skip-list", `did you mean "skiplist"`},
-		{"quicksort", "choose one of hashset, trie, randomizedset, bloom, skiplist"},
+		{"quicksort", "choose one of " + strings.Join(Names(), ", ")},
 		{"", "no exercise named"},
 	} {
 		_, err := Lookup(tc.in)
