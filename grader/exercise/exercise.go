@@ -1,9 +1,11 @@
 // Package exercise is the registry of kata's exercises: their names, slugs, difficulty, the
 // operations the judge measures with their expected cost, the exact API a learner's package must
-// expose, and the hints a learner can ask for.
+// expose, the rules it must follow, and the hints a learner can ask for.
 //
 // Every part of kata reads this one list: the practice list, the judge, the rules check, the
-// hints and problems.md's sync test.
+// hidden tests' growth series (their expected costs), the report and the scores, the hints and
+// problems.md. Its tests check the rest of the kit against it: the stubs, the references, the
+// suites and the submissions with known verdicts.
 package exercise
 
 import (
