@@ -1,9 +1,11 @@
 // Package exercise is the registry of kata's exercises: their names, slugs, difficulty, the
 // operations the judge measures with their expected cost, the exact API a learner's package must
-// expose, and the hints a learner can ask for.
+// expose, the rules it must follow, and the hints a learner can ask for.
 //
 // Every part of kata reads this one list: the practice list, the judge, the rules check, the
-// hints and problems.md's sync test.
+// hidden tests' growth series (their expected costs), the report and the scores, the hints and
+// problems.md. Its tests check the rest of the kit against it: the stubs, the references, the
+// suites and the submissions with known verdicts.
 package exercise
 
 import (
@@ -55,9 +57,29 @@ type Exercise struct {
 	API        []Func     // every function and method the package must have
 	Ops        []Op       // the operations whose cost the judge measures
 	Hints      []string   // progressive hints, from a nudge to the key idea
-	// Libraries are the packages outside the standard library the learner's package may
-	// import; the judge refuses any other (rule no-library). The stub and problems.md list them.
+	// Noun names the structure in the rules' messages: "the hash set".
+	Noun  string
+	Rules Rules // what the learner's package may use
+}
+
+// Rules are what an exercise's package may use, beyond what every exercise must do (have exactly
+// its API, and use nothing of the kit's own code). The rules check enforces them, whatever the
+// exercise; the stub states them to the learner, and a test keeps the stub's lists equal to
+// these.
+type Rules struct {
+	// Libraries are the packages outside the standard library the package may import; the judge
+	// refuses any other (rule no-library). The stub and problems.md list them.
 	Libraries []string
+	// Imports, when not empty, are the only packages the package may import at all (rule
+	// allowed-imports): an allow-list of the standard library for an exercise that forbids what
+	// some of its packages hold. The stub lists them after "imports only these:".
+	Imports []string
+	// ImportsWhy says why, in the message for an import outside Imports: "other packages keep
+	// maps a set could hide in".
+	ImportsWhy string
+	// NoMap forbids maps: a map type written anywhere in the package, and another package's type
+	// that is or holds one, such as sync.Map (rule no-map).
+	NoMap bool
 }
 
 // All returns the exercises in practice-list order (the order of problems.md).
@@ -70,6 +92,27 @@ func Names() []string {
 		names[i] = e.Name
 	}
 	return names
+}
+
+// Must returns the exercise called name (its short name), and panics when there is none: for
+// code that belongs to one exercise, such as its hidden tests.
+func Must(name string) *Exercise {
+	for _, e := range all {
+		if e.Name == name {
+			return e
+		}
+	}
+	panic(fmt.Sprintf("no exercise is called %q", name))
+}
+
+// Op returns the operation called name among those whose cost the judge measures.
+func (e *Exercise) Op(name string) (Op, bool) {
+	for _, op := range e.Ops {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Op{}, false
 }
 
 // Lookup finds an exercise by its short name or its slug, ignoring case and surrounding space.

@@ -22,7 +22,7 @@ func TestLookupSuggestsClosest(t *testing.T) {
 		{"hashmap", `did you mean "hashset"`},
 		{"tire", `did you mean "trie"`},
 		{"design-skip-list", `did you mean "skiplist"`},
-		{"quicksort", "choose one of hashset, trie, randomizedset, bloom, skiplist"},
+		{"quicksort", "choose one of " + strings.Join(Names(), ", ")},
 		{"", "no exercise named"},
 	} {
 		_, err := Lookup(tc.in)
@@ -39,8 +39,11 @@ func TestRegistryIsComplete(t *testing.T) {
 			t.Errorf("%s: name or slug used twice", e.Name)
 		}
 		seen[e.Name], seen[e.Slug] = true, true
-		if e.Title == "" || e.Teaches == "" || e.Type == "" || len(e.API) == 0 {
-			t.Errorf("%s: missing title, lesson, type or API", e.Name)
+		if e.Title == "" || e.Teaches == "" || e.Type == "" || e.Noun == "" || len(e.API) == 0 {
+			t.Errorf("%s: missing title, lesson, type, noun or API", e.Name)
+		}
+		if len(e.Rules.Imports) > 0 && e.Rules.ImportsWhy == "" {
+			t.Errorf("%s: an allow-list of imports without the reason its message gives", e.Name)
 		}
 		if len(e.Hints) < 3 {
 			t.Errorf("%s: %d hints, want at least 3 levels", e.Name, len(e.Hints))

@@ -35,6 +35,21 @@ var all = []*Exercise{
 				"bits (Fibonacci hashing) spreads them. With probing, Remove must not leave a hole that " +
 				"cuts a probe chain: mark the slot deleted (a tombstone) or shift later keys back.",
 		},
+		Noun: "the hash set",
+		Rules: Rules{
+			NoMap: true,
+			// The rule is "no built-in map and no other package's map or set", and a deny-list of
+			// such packages leaks: the environment (os.Setenv), the global flag set and
+			// encoding/json all keep maps a learner can use as a set. These packages cannot serve
+			// as one: arithmetic, hashing, sorting, formatting, synchronisation, clocks.
+			Imports: []string{
+				"bytes", "cmp", "container/heap", "container/list", "container/ring", "errors", "fmt",
+				"hash", "hash/adler32", "hash/crc32", "hash/crc64", "hash/fnv", "hash/maphash", "iter",
+				"math", "math/bits", "math/rand", "math/rand/v2", "slices", "sort", "strconv", "strings",
+				"sync", "sync/atomic", "time", "unicode", "unicode/utf8",
+			},
+			ImportsWhy: "other packages keep maps a set could hide in",
+		},
 	},
 	{
 		Name:       "trie",
@@ -63,6 +78,7 @@ var all = []*Exercise{
 				"Set node.end = true where Insert stops, and let Search answer node.end at the end of " +
 				"the walk, while StartsWith only needs the path to exist.",
 		},
+		Noun: "the trie",
 	},
 	{
 		Name:       "randomizedset",
@@ -90,6 +106,7 @@ var all = []*Exercise{
 				"the last element into the hole, update its index in the map, delete the removed value " +
 				"from the map, and shrink the slice by one.",
 		},
+		Noun: "the randomized set",
 	},
 	{
 		Name:       "bloom",
@@ -125,7 +142,8 @@ var all = []*Exercise{
 				"at k* = (m/n) ln 2, and m = -n ln p / (ln 2)^2 bits give rate p: about 9.6 bits per key " +
 				"for 1%. Compare the floor and the ceiling of k* and keep the better one.",
 		},
-		Libraries: []string{"github.com/cespare/xxhash/v2"},
+		Noun:  "the Bloom filter",
+		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
 	},
 	{
 		Name:       "skiplist",
@@ -157,5 +175,6 @@ var all = []*Exercise{
 				"those are exactly the nodes whose next pointers you splice. Duplicates are separate " +
 				"nodes; Erase unlinks one of them at every level it reaches.",
 		},
+		Noun: "the skip list",
 	},
 }

@@ -40,11 +40,11 @@ func Problems() string {
 
 // importsLine says what the exercise's package may import outside the standard library.
 func importsLine(e *Exercise) string {
-	if len(e.Libraries) == 0 {
+	if len(e.Rules.Libraries) == 0 {
 		return "Imports outside the standard library: none (rule no-library)."
 	}
-	libs := make([]string, len(e.Libraries))
-	for i, l := range e.Libraries {
+	libs := make([]string, len(e.Rules.Libraries))
+	for i, l := range e.Rules.Libraries {
 		libs[i] = "`" + l + "`"
 	}
 	return "Imports outside the standard library: only " + strings.Join(libs, ", ") + " (rule no-library)."

@@ -19,6 +19,7 @@ import (
 
 	"kata/grader"
 	"kata/grader/classroom"
+	"kata/grader/exercise"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -127,7 +128,7 @@ func TestGrade(t *testing.T) {
 // a performance test keeps all the correctness points.
 func TestGradeSkipsPerformanceTests(t *testing.T) {
 	found := false
-	for _, name := range []string{"skiplist", "hashset", "randomizedset", "trie", "bloom"} {
+	for _, name := range exercise.Names() {
 		var tests []result.Test
 		for _, tt := range grader.HiddenTests(name) {
 			status := result.Pass

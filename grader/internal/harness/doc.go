@@ -10,6 +10,7 @@
 //   - Main, Run, Config (main.go): the run loop and its configuration from the environment.
 //   - T (t.go): one running test: its seeded random source, its CPU budget, failing.
 //   - Call, Model, Expect, OneOf (call.go): operations on a structure and what a result must be.
+//   - Declared (declared.go): a growth series expecting the cost the registry declares.
 //   - Script (sequence.go): fixed steps with fixed expected results.
 //   - Compare (sequence.go): random sequences against the reference, shrunk on failure.
 //   - shrink (shrink.go): delta debugging over a failing sequence, then simpler values.

@@ -5,24 +5,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
-	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
-)
 
-// HashSetImports are the only packages the hash set may import. The rule is "no built-in map and
-// no other package's map or set", and a deny-list of such packages leaks: the environment
-// (os.Setenv), the global flag set and encoding/json all keep maps a learner can use as a set.
-// These packages cannot serve as one: arithmetic, hashing, sorting, formatting, synchronisation,
-// clocks. The hash set's stub lists them for the learner, and a test keeps that list in step.
-var HashSetImports = []string{
-	"bytes", "cmp", "container/heap", "container/list", "container/ring", "errors", "fmt",
-	"hash", "hash/adler32", "hash/crc32", "hash/crc64", "hash/fnv", "hash/maphash", "iter",
-	"math", "math/bits", "math/rand", "math/rand/v2", "slices", "sort", "strconv", "strings",
-	"sync", "sync/atomic", "time", "unicode", "unicode/utf8",
-}
+	"kata/grader/exercise"
+)
 
 // mapTypes are named types that are maps behind a struct.
 var mapTypes = map[string]bool{
@@ -30,10 +17,10 @@ var mapTypes = map[string]bool{
 	"expvar.Map": true,
 }
 
-// noMaps reports every place the hash set uses a map: a map type written anywhere in the
+// noMaps reports every place the package of e uses a map: a map type written anywhere in the
 // package (also inside named and generic types, in any file), and a use of another package's
 // type that is or holds a map (sync.Map).
-func noMaps(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Violation {
+func noMaps(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
 	seen := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
@@ -49,8 +36,8 @@ func noMaps(pkg *packages.Package, place func(token.Pos) (string, int, int)) []V
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.MapType:
-				report(n.Pos(), fmt.Sprintf("map type %s: the hash set may not use a built-in map",
-					types.ExprString(n)))
+				report(n.Pos(), fmt.Sprintf("map type %s: %s may not use a built-in map",
+					types.ExprString(n), e.Noun))
 				return false
 			case *ast.SelectorExpr, *ast.Ident:
 				// A type from another package that is or holds a map: sync.Map, http.Header.
@@ -60,30 +47,12 @@ func noMaps(pkg *packages.Package, place func(token.Pos) (string, int, int)) []V
 					return true
 				}
 				if why := c.why(tn.Type()); why != "" {
-					report(n.Pos(), fmt.Sprintf("uses %s.%s, which %s: the hash set may not use another package's map",
-						tn.Pkg().Name(), tn.Name(), why))
+					report(n.Pos(), fmt.Sprintf("uses %s.%s, which %s: %s may not use another package's map",
+						tn.Pkg().Name(), tn.Name(), why, e.Noun))
 				}
 			}
 			return true
 		})
-	}
-	return out
-}
-
-// hashSetImports reports every import outside HashSetImports, under a rule of its own: the
-// package may be free of maps and still import, say, unsafe.
-func hashSetImports(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Violation {
-	var out []Violation
-	for _, f := range pkg.Syntax {
-		for _, imp := range f.Imports {
-			path := strings.Trim(imp.Path.Value, `"`)
-			if !slices.Contains(HashSetImports, path) {
-				file, line, col := place(imp.Pos())
-				out = append(out, Violation{Rule: "allowed-imports", File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: the hash set may import only %s "+
-						"(other packages keep maps a set could hide in)", path, allowed())})
-			}
-		}
 	}
 	return out
 }
@@ -94,13 +63,6 @@ func identOf(n ast.Node) *ast.Ident {
 		return s.Sel
 	}
 	return n.(*ast.Ident)
-}
-
-// allowed lists HashSetImports for a message.
-func allowed() string {
-	list := slices.Clone(HashSetImports)
-	sort.Strings(list)
-	return strings.Join(list, ", ")
 }
 
 // mapChecker finds maps inside types, remembering what it has seen.

@@ -1,7 +1,7 @@
 // Package rules checks a graded package before anything of it runs, on the type-checked package
 // (go/packages), never by searching its text: that it has exactly the exercise's API, that it
-// imports nothing of the kit's own (solutions/, grader/, cmd/), and the exercise's own rules —
-// for the hash set, no map anywhere.
+// imports nothing of the kit's own (solutions/, grader/, cmd/), and the rules the exercise
+// declares (exercise.Rules): the libraries it may use, an allow-list of imports, no maps.
 package rules
 
 import (
@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -110,9 +111,9 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise, place)...)
 	rep.Linknames = linknames(pkg, place)
 	rep.Violations = append(rep.Violations, kitLinknames(rep.Linknames)...)
-	if s.Exercise.Name == "hashset" {
-		rep.Violations = append(rep.Violations, hashSetImports(pkg, place)...)
-		rep.Violations = append(rep.Violations, noMaps(pkg, place)...)
+	rep.Violations = append(rep.Violations, allowedImports(pkg, s.Exercise, place)...)
+	if s.Exercise.Rules.NoMap {
+		rep.Violations = append(rep.Violations, noMaps(pkg, s.Exercise, place)...)
 	}
 	slices.SortStableFunc(rep.Violations, func(a, b Violation) int {
 		return strings.Compare(fmt.Sprintf("%s:%09d", a.File, a.Line), fmt.Sprintf("%s:%09d", b.File, b.Line))
@@ -135,7 +136,7 @@ func parseError(pos, msg string) result.Location {
 }
 
 // kitImports reports imports of the kit's solutions, judge or CLI, and of libraries outside the
-// standard library that the exercise does not allow (its Libraries): wrapping another library's
+// standard library that the exercise does not allow (its Rules.Libraries): wrapping another library's
 // Bloom filter or skip list would skip the lesson.
 func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
@@ -143,10 +144,10 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 		for _, imp := range f.Imports {
 			path := strings.Trim(imp.Path.Value, `"`)
 			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ".") && !slices.Contains(e.Libraries, path) {
+			if strings.Contains(first, ".") && !slices.Contains(e.Rules.Libraries, path) {
 				file, line, col := place(imp.Pos())
 				allowed := "the standard library only"
-				if libs := e.Libraries; len(libs) > 0 {
+				if libs := e.Rules.Libraries; len(libs) > 0 {
 					allowed = "the standard library and " + strings.Join(libs, ", ")
 				}
 				out = append(out, Violation{Rule: "no-library", File: file, Line: line, Column: col,
@@ -163,6 +164,35 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 		}
 	}
 	return out
+}
+
+// allowedImports reports every import outside the exercise's Rules.Imports, when it has such a
+// list, under a rule of its own: the package may be free of maps and still import, say, unsafe.
+func allowedImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
+	allow := e.Rules.Imports
+	if len(allow) == 0 {
+		return nil
+	}
+	var out []Violation
+	for _, f := range pkg.Syntax {
+		for _, imp := range f.Imports {
+			path := strings.Trim(imp.Path.Value, `"`)
+			if !slices.Contains(allow, path) {
+				file, line, col := place(imp.Pos())
+				out = append(out, Violation{Rule: "allowed-imports", File: file, Line: line, Column: col,
+					Message: fmt.Sprintf("imports %s: %s may import only %s (%s)",
+						path, e.Noun, sortedList(allow), e.Rules.ImportsWhy)})
+			}
+		}
+	}
+	return out
+}
+
+// sortedList lists packages for a message, in name order.
+func sortedList(paths []string) string {
+	list := slices.Clone(paths)
+	sort.Strings(list)
+	return strings.Join(list, ", ")
 }
 
 // linknames lists the package's go:linkname directives.

@@ -2,9 +2,7 @@ package rules
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -97,63 +95,6 @@ func TestNoLibraries(t *testing.T) {
 			t.Errorf("%s: %v", tc.exercise, rep.Violations)
 		}
 	}
-}
-
-// TestHashSetStubListsImports checks that the hash set's stub tells the learner exactly the
-// packages the rule allows, so that a learner who follows the stub never breaks the rule.
-func TestHashSetStubListsImports(t *testing.T) {
-	_, list, ok := strings.Cut(stubDoc(t, "hashset"), "imports only these:")
-	list, _, ok2 := strings.Cut(list, "(not os")
-	if !ok || !ok2 {
-		t.Fatal(`the stub's doc has no "imports only these: ... (not os" list`)
-	}
-	var got []string
-	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
-		if f != "and" {
-			got = append(got, f)
-		}
-	}
-	if !slices.Equal(got, HashSetImports) {
-		t.Errorf("the stub lists %v\nthe rule allows %v", got, HashSetImports)
-	}
-}
-
-// TestStubsListLibraries checks that each stub tells the learner exactly the libraries outside
-// the standard library the rule allows, so that a learner who follows the stub never breaks it.
-func TestStubsListLibraries(t *testing.T) {
-	for _, e := range exercise.All() {
-		if len(e.Libraries) == 0 {
-			continue
-		}
-		doc := stubDoc(t, e.Name)
-		_, list, ok := strings.Cut(doc, "imports only the standard library and these:")
-		list, _, ok2 := strings.Cut(list, "(")
-		if !ok || !ok2 {
-			t.Errorf(`%s: the stub's doc has no "imports only the standard library and these: ... (" list`, e.Name)
-			continue
-		}
-		got := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' })
-		got = slices.DeleteFunc(got, func(f string) bool { return f == "and" })
-		if !slices.Equal(got, e.Libraries) {
-			t.Errorf("%s: the stub lists %v\nthe rule allows %v", e.Name, got, e.Libraries)
-		}
-	}
-}
-
-// stubDoc returns the comment text of an exercise's stub, its words separated by single spaces.
-func stubDoc(t *testing.T, name string) string {
-	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "..", "exercises", name, name+".go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc []string
-	for line := range strings.Lines(string(src)) {
-		if text, ok := strings.CutPrefix(line, "//"); ok {
-			doc = append(doc, strings.Fields(text)...)
-		}
-	}
-	return strings.Join(doc, " ")
 }
 
 // TestKitLinkname checks that a go:linkname into the kit's code is a broken rule, at the

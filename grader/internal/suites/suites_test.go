@@ -11,7 +11,8 @@ import (
 // Each suite's binding must give, for the learner's package and the reference's alike, one Go
 // expression that uses that package only: the generated main is built from them.
 func TestBindings(t *testing.T) {
-	for name, e := range entries {
+	for _, e := range entries {
+		name := e.Suite.Exercise
 		for _, pkg := range []string{"P", "R"} {
 			expr, err := build.Bind(e.Binding, pkg)
 			if err != nil {

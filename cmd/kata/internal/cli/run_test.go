@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -172,7 +173,7 @@ func TestSpinner(t *testing.T) {
 	}{
 		{"one exercise on a terminal", []string{"run", "hashset"}, true, true, "grading hashset: building…", "graded"},
 		{"every exercise on a terminal", []string{"run", "--all"}, true, true, ": testing", "grading"},
-		{"verify on a terminal", []string{"verify"}, true, true, "graded 0/5", ""},
+		{"verify on a terminal", []string{"verify"}, true, true, "graded 0/" + strconv.Itoa(len(exercise.Names())), ""},
 		{"stdout piped", []string{"run", "hashset"}, false, true, "", ""},
 		{"stderr piped", []string{"run", "hashset"}, true, false, "", ""},
 		{"--json", []string{"run", "hashset", "--json"}, true, true, "", ""},

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kata/grader/exercise"
 )
 
 // brokenSolutions makes a tree of references with a wrong skip list (Erase removes every copy)
@@ -13,10 +15,13 @@ import (
 func brokenSolutions(t *testing.T, root string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range []string{"hashset", "trie", "randomizedset", "bloom", "skiplist"} {
-		from := filepath.Join(root, "solutions", name)
-		if name == "skiplist" {
-			from = filepath.Join(root, "grader", "testdata", "skiplist", "wrong_answer", "erase-all-copies")
+	wrong := map[string]string{
+		"skiplist": filepath.Join(root, "grader", "testdata", "skiplist", "wrong_answer", "erase-all-copies"),
+	}
+	for _, name := range exercise.Names() {
+		from, ok := wrong[name]
+		if !ok {
+			from = filepath.Join(root, "solutions", name)
 		}
 		entries, err := os.ReadDir(from)
 		if err != nil {
@@ -84,7 +89,7 @@ func TestVerifyNamesAWrongReference(t *testing.T) {
 	if err := json.Unmarshal(e.out.Bytes(), &doc); err != nil {
 		t.Fatalf("--json is not one JSON document: %v\n%s", err, e.out)
 	}
-	if len(doc.Results) != 5 || len(doc.Submissions) != 1 || doc.Submissions[0].Exercise != "hashset" || !doc.Submissions[0].OK {
+	if len(doc.Results) != len(exercise.Names()) || len(doc.Submissions) != 1 || doc.Submissions[0].Exercise != "hashset" || !doc.Submissions[0].OK {
 		t.Errorf("want five references and only the hash set's submission graded (and caught), got %+v", doc.Submissions)
 	}
 }

@@ -36,9 +36,9 @@ func performance(learner, reference API) harness.Test {
 				New:   func() Filter { return learner.New(1<<26, perfK) },
 				Ref:   func() Filter { return reference.New(1<<26, perfK) },
 				Grow: harness.Grower[Filter]{
-					Series: &growth.Series{Op: "Add", Axis: "n", Expected: "O(k)", SlowHint: slowHint,
+					Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
 						Hint: "Add must only set the key's k bits: a Bloom filter stores no keys and scans " +
-							"no bit array"},
+							"no bit array"}),
 					Run: func(f Filter, from, to int) {
 						for _, key := range keys[from:to] {
 							f.Add(key)
@@ -46,9 +46,9 @@ func performance(learner, reference API) harness.Test {
 					},
 				},
 				Queries: []harness.Query[Filter]{{
-					Series: &growth.Series{Op: "Test", Axis: "n", Expected: "O(k)", SlowHint: slowHint,
+					Series: harness.Declared(ex, growth.Series{Op: "Test", Axis: "n", SlowHint: slowHint,
 						Hint: "Test must only check the key's k bits: a Bloom filter compares no keys and " +
-							"scans no bit array"},
+							"scans no bit array"}),
 					Batch: 1000,
 					Run: func(f Filter, n, count, rep int) {
 						for i := range count {
@@ -66,10 +66,10 @@ func performance(learner, reference API) harness.Test {
 
 // byBits measures Add and Test on filters of growing m holding PerfFixedKeys keys each.
 func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.Series {
-	add := &growth.Series{Op: "Add", Axis: "m", Expected: "O(k)", SlowHint: slowHint,
-		Hint: "Add grows with the number of bits: touch only the key's k positions, never the whole array"}
-	test := &growth.Series{Op: "Test", Axis: "m", Expected: "O(k)", SlowHint: slowHint,
-		Hint: "Test grows with the number of bits: check only the key's k positions, never scan the array"}
+	add := harness.Declared(ex, growth.Series{Op: "Add", Axis: "m", SlowHint: slowHint,
+		Hint: "Add grows with the number of bits: touch only the key's k positions, never the whole array"})
+	test := harness.Declared(ex, growth.Series{Op: "Test", Axis: "m", SlowHint: slowHint,
+		Hint: "Test grows with the number of bits: check only the key's k positions, never scan the array"})
 	some := keys[:PerfFixedKeys]
 	for _, bits := range PerfBits {
 		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)

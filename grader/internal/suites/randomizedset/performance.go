@@ -19,16 +19,16 @@ func performance(learner, reference API) harness.Test {
 			k := harness.Keyed[RandomizedSet]{
 				Insert: func(s RandomizedSet, v int) { s.Insert(v) },
 				Delete: func(s RandomizedSet, v int) { s.Remove(v) },
-				InsertSeries: &growth.Series{Op: "Insert", Axis: "n", Expected: "O(1)", SlowHint: slowHint,
+				InsertSeries: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
 					Hint: "Insert grows with the set: check membership with the index map, not by " +
-						"scanning the slice, and append"},
-				DeleteSeries: &growth.Series{Op: "Remove", Axis: "n", Expected: "O(1)", SlowHint: slowHint,
+						"scanning the slice, and append"}),
+				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
 					Hint: "Remove grows with the set: swap the element with the last one, fix the moved " +
-						"element's index, then shrink the slice (deleting from the middle shifts everything after it)"},
+						"element's index, then shrink the slice (deleting from the middle shifts everything after it)"}),
 				Extra: []harness.Query[RandomizedSet]{{
-					Series: &growth.Series{Op: "GetRandom", Axis: "n", Expected: "O(1)", SlowHint: slowHint,
+					Series: harness.Declared(ex, growth.Series{Op: "GetRandom", Axis: "n", SlowHint: slowHint,
 						Hint: "GetRandom grows with the set: keep the values in a slice and pick a uniform " +
-							"index; walking a map to a random position takes O(n)"},
+							"index; walking a map to a random position takes O(n)"}),
 					Batch: harness.KeyedBatch,
 					Run:   drawBatch,
 				}},
@@ -52,10 +52,10 @@ func afterRemovals(m *harness.Meter, values []int, learner, reference API) []*gr
 	l := &harness.Ladder[RandomizedSet]{
 		Sizes: PerfSizes, New: learner.New, Ref: reference.New,
 		Grow: harness.Grower[RandomizedSet]{
-			Series: &growth.Series{Op: "Remove", Axis: "removals", Expected: "O(1)", SlowHint: slowHint,
+			Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "removals", SlowHint: slowHint,
 				Hint: "Insert and Remove slow down as values are removed, though the set stays small: " +
 					"a removal must leave nothing behind (move the last value into the hole, shrink " +
-					"the slice, delete the map entry)"},
+					"the slice, delete the map entry)"}),
 			Run: func(s RandomizedSet, from, to int) {
 				for i := from; i < to; i++ {
 					s.Insert(values[i])
@@ -66,10 +66,10 @@ func afterRemovals(m *harness.Meter, values []int, learner, reference API) []*gr
 			},
 		},
 		Queries: []harness.Query[RandomizedSet]{{
-			Series: &growth.Series{Op: "GetRandom", Axis: "removals", Expected: "O(1)", SlowHint: slowHint,
+			Series: harness.Declared(ex, growth.Series{Op: "GetRandom", Axis: "removals", SlowHint: slowHint,
 				Hint: "GetRandom slows down as values are removed, though the set stays small: a removed " +
 					"value must not leave a dead slot for GetRandom to draw and skip (move the last value " +
-					"into the hole and shrink the slice, or compact the slots once most are dead)"},
+					"into the hole and shrink the slice, or compact the slots once most are dead)"}),
 			Batch: harness.KeyedBatch,
 			Run:   drawBatch,
 		}},

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 )
 
@@ -33,6 +34,10 @@ type API struct {
 // imported as suite.
 const Binding = `suite.API{New: func() suite.RandomizedSet { return {{.}}.New() }}`
 
+// ex is the exercise these tests judge, as the registry declares it: its expected costs
+// are the growth series' (harness.Declared).
+var ex = exercise.Must("randomizedset")
+
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
 	m := harness.Model[*side]{
@@ -48,7 +53,7 @@ func Suite(learner, reference API) *harness.Suite {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
 	}
 	return &harness.Suite{
-		Exercise: "randomizedset",
+		Exercise: ex.Name,
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Insert", Args: []any{1}, Call: func() { learner.New().Insert(1) }},

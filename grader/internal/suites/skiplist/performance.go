@@ -21,18 +21,18 @@ func performance(learner, reference API) harness.Test {
 				Insert: func(s Skiplist, v int) { s.Add(v) },
 				Lookup: func(s Skiplist, v int) { s.Search(v) },
 				Delete: func(s Skiplist, v int) { s.Erase(v) },
-				InsertSeries: &growth.Series{Op: "Add", Axis: "n", Expected: "O(log n)", SlowHint: slowHint,
+				InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
 					Hint: "Add walks the bottom level (or shifts a slice) to find its place: search " +
 						"from the top lane as Search does, remembering the last node on each level (the " +
-						"update vector), and splice the new node in there"},
-				LookupSeries: &growth.Series{Op: "Search", Axis: "n", Expected: "O(log n)", SlowHint: slowHint,
+						"update vector), and splice the new node in there"}),
+				LookupSeries: harness.Declared(ex, growth.Series{Op: "Search", Axis: "n", SlowHint: slowHint,
 					Hint: "your search never leaves level 1: ride the upper lanes until the next " +
 						"key would overshoot, then drop a level (and check that your coin ever comes " +
-						"up heads: if every tower has height 1 there are no upper lanes)"},
-				DeleteSeries: &growth.Series{Op: "Erase", Axis: "n", Expected: "O(log n)", SlowHint: slowHint,
+						"up heads: if every tower has height 1 there are no upper lanes)"}),
+				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Erase", Axis: "n", SlowHint: slowHint,
 					Hint: "Erase walks the bottom level (or shifts a slice): find the node with " +
 						"the same top-down search, keeping the update vector, and unlink it on every " +
-						"level it reaches"},
+						"level it reaches"}),
 			}
 			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
 		})
@@ -63,16 +63,16 @@ func duplicates(learner, reference API) harness.Test {
 			k := harness.Keyed[Skiplist]{
 				Insert: func(s Skiplist, v int) { s.Add(v) },
 				Delete: func(s Skiplist, v int) { s.Erase(v) },
-				InsertSeries: &growth.Series{Op: "Add", Axis: "copies", Expected: "O(log n)", SlowHint: slowHint,
+				InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "copies", SlowHint: slowHint,
 					Hint: "Add walks the run of the value's copies on level 0: search top-down on every " +
 						"lane, as for a new value, and link the copy in where the search stops (before " +
 						"the other copies, or after them), so that Add stays O(log n) however many " +
-						"copies there are"},
-				DeleteSeries: &growth.Series{Op: "Erase", Axis: "copies", Expected: "O(log n)", SlowHint: slowHint,
+						"copies there are"}),
+				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Erase", Axis: "copies", SlowHint: slowHint,
 					Hint: "Erase walks the run of the value's copies on level 0: remove the first copy, " +
 						"the node right after update[0] that the top-down search with < finds, and " +
 						"update[i] points to it on each of its levels, so that Erase stays O(log n) " +
-						"however many copies there are"},
+						"however many copies there are"}),
 			}
 			return k.Ladder(CopySizes, values, learner.New, reference.New).Measure(m)
 		})

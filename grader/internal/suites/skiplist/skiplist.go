@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/result"
@@ -30,6 +31,10 @@ type API struct {
 // imported as suite.
 const Binding = `suite.API{New: func() suite.Skiplist { return {{.}}.New() }}`
 
+// ex is the exercise these tests judge, as the registry declares it: its expected costs
+// are the growth series' (harness.Declared).
+var ex = exercise.Must("skiplist")
+
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
 	m := harness.Model[Skiplist]{
@@ -44,7 +49,7 @@ func Suite(learner, reference API) *harness.Suite {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
 	}
 	return &harness.Suite{
-		Exercise: "skiplist",
+		Exercise: ex.Name,
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},

@@ -33,9 +33,9 @@ func performance(learner, reference API) harness.Test {
 			ladder := harness.Ladder[Trie]{
 				Sizes: PerfWords, New: learner.New, Ref: reference.New,
 				Grow: harness.Grower[Trie]{
-					Series: &growth.Series{Op: "Insert", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
+					Series: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "words", SlowHint: slowHint,
 						Hint: "Insert grows with the number of words stored: walk down one child per letter " +
-							"from the root, creating the missing ones; never compare with the other words"},
+							"from the root, creating the missing ones; never compare with the other words"}),
 					Run: func(tr Trie, from, to int) {
 						for _, w := range words[from:to] {
 							tr.Insert(w)
@@ -44,9 +44,9 @@ func performance(learner, reference API) harness.Test {
 				},
 				Queries: []harness.Query[Trie]{
 					{
-						Series: &growth.Series{Op: "Search", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
+						Series: harness.Declared(ex, growth.Series{Op: "Search", Axis: "words", SlowHint: slowHint,
 							Hint: "you are scanning every word: follow the word's letters down from the root, " +
-								"one child per letter, and answer with the end-of-word marker"},
+								"one child per letter, and answer with the end-of-word marker"}),
 						Batch: 1000,
 						Run: func(tr Trie, n, count, rep int) {
 							for i := range count {
@@ -55,9 +55,9 @@ func performance(learner, reference API) harness.Test {
 						},
 					},
 					{
-						Series: &growth.Series{Op: "StartsWith", Axis: "words", Expected: "O(L)", SlowHint: slowHint,
+						Series: harness.Declared(ex, growth.Series{Op: "StartsWith", Axis: "words", SlowHint: slowHint,
 							Hint: "you are scanning every word: a prefix is a path from the root, so follow " +
-								"its letters down and answer whether the path exists"},
+								"its letters down and answer whether the path exists"}),
 						Batch: 1000,
 						Run: func(tr Trie, n, count, rep int) {
 							for i := range count {
@@ -92,14 +92,14 @@ func countingWords(t *harness.T, n int) []string {
 // byLength measures Insert, Search and StartsWith on fresh tries of random words of each length
 // in PerfLengths, PerfLetters letters in all.
 func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.Series {
-	insert := &growth.Series{Op: "Insert", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
+	insert := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "L", SlowHint: slowHint,
 		Hint: "Insert grows faster than the word's length: do constant work per letter (index the child " +
-			"array; do not copy or concatenate the word, or the prefix so far, at every step)"}
-	search := &growth.Series{Op: "Search", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
+			"array; do not copy or concatenate the word, or the prefix so far, at every step)"})
+	search := harness.Declared(ex, growth.Series{Op: "Search", Axis: "L", SlowHint: slowHint,
 		Hint: "Search grows faster than the word's length: do constant work per letter, without " +
-			"slicing off or copying the rest of the word at each step"}
-	starts := &growth.Series{Op: "StartsWith", Axis: "L", Expected: "O(L)", SlowHint: slowHint,
-		Hint: "StartsWith grows faster than the prefix's length: do constant work per letter"}
+			"slicing off or copying the rest of the word at each step"})
+	starts := harness.Declared(ex, growth.Series{Op: "StartsWith", Axis: "L", SlowHint: slowHint,
+		Hint: "StartsWith grows faster than the prefix's length: do constant work per letter"})
 	for _, length := range PerfLengths {
 		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
 		words := make([]string, max(1, PerfLetters/length))

@@ -1,0 +1,236 @@
+package exercise_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/suites"
+	"kata/grader/verdict"
+)
+
+// root is the kit's root, two folders up from this package.
+var root = filepath.Join("..", "..")
+
+// TestKitAgreesWithRegistry checks that every part of the kit has each registered exercise, and
+// nothing else: its stub, its embedded copy, its reference, its suite (measuring exactly the
+// operations the registry declares, at the registry's costs) and its submissions with known
+// verdicts. problems.md is kept equal to the registry by TestProblemsInSync, and the embedded
+// stubs to exercises/ by the stubs package's tests.
+func TestKitAgreesWithRegistry(t *testing.T) {
+	names := exercise.Names()
+	for _, dir := range []string{"exercises", "solutions", "cmd/kata/internal/stubs/_files",
+		"grader/internal/suites", "grader/testdata"} {
+		if got := folders(t, filepath.Join(root, dir)); !slices.Equal(got, slices.Sorted(slices.Values(names))) {
+			t.Errorf("%s/ holds %v, want one folder for each registered exercise: %v", dir, got, names)
+		}
+	}
+	for _, e := range exercise.All() {
+		t.Run(e.Name, func(t *testing.T) {
+			for _, dir := range []string{"exercises", "solutions", "cmd/kata/internal/stubs/_files"} {
+				for _, file := range []string{e.Name + ".go", e.Name + "_test.go"} {
+					if pkg := packageName(t, filepath.Join(root, dir, e.Name, file)); pkg != e.Name {
+						t.Errorf("%s/%s/%s is package %q, want %s", dir, e.Name, file, pkg, e.Name)
+					}
+				}
+			}
+			entry, ok := suites.For(e.Name)
+			if !ok {
+				t.Fatalf("no suite: add it to grader/internal/suites/suites.go")
+			}
+			if want := "kata/grader/internal/suites/" + e.Name; entry.Import != want {
+				t.Errorf("the suite's import path is %s, want %s", entry.Import, want)
+			}
+			measured := declaredSeries(t, filepath.Join(root, "grader", "internal", "suites", e.Name))
+			for _, op := range e.Ops {
+				if !slices.Contains(measured, op.Name) {
+					t.Errorf("the suite never measures %s, which the registry declares", op.Name)
+				}
+			}
+			for _, op := range measured {
+				if _, ok := e.Op(op); !ok {
+					t.Errorf("the suite measures %s, which the registry does not declare", op)
+				}
+			}
+			testdata := filepath.Join(root, "grader", "testdata", e.Name)
+			var want []string
+			for _, v := range verdict.All {
+				want = append(want, string(v))
+				if len(folders(t, filepath.Join(testdata, string(v)))) == 0 {
+					t.Errorf("grader/testdata/%s/%s holds no submission", e.Name, v)
+				}
+			}
+			slices.Sort(want)
+			if got := folders(t, testdata); !slices.Equal(got, want) {
+				t.Errorf("grader/testdata/%s holds %v, want a folder for each verdict: %v", e.Name, got, want)
+			}
+		})
+	}
+}
+
+// TestStubsListRules checks that each stub tells the learner exactly the packages the rules
+// allow (the libraries outside the standard library, and the allow-list of imports when the
+// exercise has one), so that a learner who follows the stub never breaks the rules.
+func TestStubsListRules(t *testing.T) {
+	for _, e := range exercise.All() {
+		for _, list := range []struct {
+			before string
+			want   []string
+		}{
+			{"imports only the standard library and these:", e.Rules.Libraries},
+			{"imports only these:", e.Rules.Imports},
+		} {
+			if len(list.want) == 0 {
+				continue
+			}
+			_, text, ok := strings.Cut(stubDoc(t, e.Name), list.before)
+			text, _, ok2 := strings.Cut(text, "(")
+			if !ok || !ok2 {
+				t.Errorf(`%s: the stub's doc has no "%s ... (" list`, e.Name, list.before)
+				continue
+			}
+			got := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' })
+			got = slices.DeleteFunc(got, func(f string) bool { return f == "and" })
+			if !slices.Equal(got, list.want) {
+				t.Errorf("%s: the stub lists %v\nthe rules allow %v", e.Name, got, list.want)
+			}
+		}
+	}
+}
+
+// folders lists the folders in dir, in name order.
+func folders(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// packageName returns the package clause of a Go file.
+func packageName(t *testing.T, path string) string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly)
+	if err != nil {
+		t.Error(err)
+		return ""
+	}
+	return f.Name.Name
+}
+
+// declaredSeries returns the operations the suite package in dir measures: the Op of every
+// growth series it builds, each of which must go through harness.Declared so that its expected
+// cost is the registry's, never written in the suite.
+func declaredSeries(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []string
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		growthName := ""
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"kata/grader/internal/growth"` {
+				growthName = "growth"
+				if imp.Name != nil {
+					growthName = imp.Name.Name
+				}
+			}
+		}
+		declared := map[*ast.CompositeLit]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isSelector(call.Fun, "harness", "Declared") && len(call.Args) == 2 {
+				if lit, ok := call.Args[1].(*ast.CompositeLit); ok {
+					declared[lit] = true
+				}
+			}
+			return true
+		})
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || !isSelector(lit.Type, growthName, "Series") {
+				return true
+			}
+			at := fset.Position(lit.Pos())
+			if !declared[lit] {
+				t.Errorf("%s: a growth series not built with harness.Declared", at)
+			}
+			for _, elt := range lit.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				switch key := kv.Key.(*ast.Ident); key.Name {
+				case "Expected":
+					t.Errorf("%s: an expected cost written in the suite: the registry declares it", at)
+				case "Op":
+					op, err := strconv.Unquote(stringLit(kv.Value))
+					if err != nil {
+						t.Errorf("%s: the series' Op is not a string literal", at)
+					}
+					ops = append(ops, op)
+				}
+			}
+			return true
+		})
+	}
+	return ops
+}
+
+// stringLit returns the text of a string literal, "" for any other expression.
+func stringLit(e ast.Expr) string {
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		return lit.Value
+	}
+	return ""
+}
+
+// isSelector reports whether e is pkg.name.
+func isSelector(e ast.Expr, pkg, name string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && pkg != "" && id.Name == pkg
+}
+
+// stubDoc returns the comment text of an exercise's stub, its words separated by single spaces.
+func stubDoc(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, "exercises", name, name+".go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []string
+	for line := range strings.Lines(string(src)) {
+		if text, ok := strings.CutPrefix(line, "//"); ok {
+			doc = append(doc, strings.Fields(text)...)
+		}
+	}
+	return strings.Join(doc, " ")
+}
