@@ -72,6 +72,10 @@ type Point struct {
 	Learner   float64 `json:"learner_ns"`
 	Reference float64 `json:"reference_ns"`
 	Capped    bool    `json:"capped,omitempty"` // the measurement stopped at its budget
+	// Heap bytes allocated per call, where the measurement counted them (queries, not the
+	// growth of the structure).
+	LearnerBytes   float64 `json:"learner_bytes,omitempty"`
+	ReferenceBytes float64 `json:"reference_bytes,omitempty"`
 }
 
 // Case is the smallest failing case found, as a test a learner can paste.

@@ -39,6 +39,8 @@ type Sample struct {
 	Learner   float64
 	Reference float64
 	Capped    bool // the learner's measurement stopped at its budget: the true time is higher
+	// Heap bytes allocated per call by each side, where counted (0 where not).
+	LearnerBytes, ReferenceBytes float64
 }
 
 // Ratio is the learner's time over the reference's.
@@ -66,6 +68,8 @@ func (s *Series) Add(x Sample) {
 				old.Learner, old.Capped = x.Learner, x.Capped
 			}
 			old.Reference = math.Min(old.Reference, x.Reference)
+			old.LearnerBytes = math.Min(old.LearnerBytes, x.LearnerBytes)
+			old.ReferenceBytes = math.Min(old.ReferenceBytes, x.ReferenceBytes)
 			return
 		}
 	}
@@ -116,6 +120,10 @@ const (
 	Margin = 1.5
 	// TimeSizes is how many of the largest sizes the time limit is judged on, by their median.
 	TimeSizes = 3
+	// AllocFloor is the least heap allocation per call, at the largest size, from which the
+	// growth of a series' allocations is judged: below it the bytes are the language's (a
+	// conversion, a closure), not the algorithm's.
+	AllocFloor = 64 << 10
 )
 
 // Status is what a decision says of a series.
@@ -158,7 +166,17 @@ func Decide(s *Series) Decision {
 		d.Growth = math.Pow(s.span(), d.Slope)
 	}
 	wide := s.span() >= DecideSpan && len(s.Samples) >= 3
+	allocExcess := allocSlope(s.Samples) - expectedSlope(s)
 	switch {
+	case wide && last.LearnerBytes >= AllocFloor && math.Pow(s.span(), allocExcess) >= WrongGrowth:
+		// Bytes allocated per call are counted, not timed: no load disturbs them. A walk that
+		// copies the word at every letter allocates O(L²) bytes, which its time hides up to the
+		// contract's lengths behind the cost of one allocation per letter.
+		d.Status = Wrong
+		d.Observed = observed(s, allocExcess)
+		d.Reason = fmt.Sprintf("%s allocates like %s, expected %s: %s per call at %s = %d, %s at %s = %d (the reference: %s)",
+			s.Op, d.Observed, s.Expected, size(last.LearnerBytes), s.Axis, last.Size, size(first.LearnerBytes), s.Axis, first.Size,
+			size(last.ReferenceBytes))
 	case wide && d.Growth >= WrongGrowth:
 		d.Status = Wrong
 		d.Observed = observed(s, d.Slope)
@@ -167,11 +185,13 @@ func Decide(s *Series) Decision {
 	case d.Excess > Margin:
 		d.Status = Slow
 		d.Observed = s.Expected
+		grows := ""
 		if len(s.Samples) >= 2 && d.Slope >= WrongSlope {
 			d.Observed = observed(s, d.Slope) // growing, though not over a span that proves it
+			grows = fmt.Sprintf(" grows like %s, expected %s, and", d.Observed, s.Expected)
 		}
-		d.Reason = fmt.Sprintf("%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): over the time limit of %.0f× + %.0f ns",
-			s.Op, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference, TimeFactor, TimeFloor)
+		d.Reason = fmt.Sprintf("%s%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): over the time limit of %.0f× + %.0f ns",
+			s.Op, grows, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference, TimeFactor, TimeFloor)
 	case !wide || d.Growth >= DoubtGrowth || d.Excess > 1:
 		d.Status = Unsure
 		d.Reason = fmt.Sprintf("%s: %s the reference at %s = %d, growth %.1f over a span of %.0f: not yet decided",
@@ -188,7 +208,8 @@ func Decide(s *Series) Decision {
 // settle is true (its ladder ran to its end): a series measured over DecideSpan whose growth
 // stayed below WrongGrowth and whose time stayed within the margin is right, since the doubt
 // is within what memory effects explain; one whose measurements stopped at the budget before
-// that is too slow, since a solution within the time limit is always measured that far. When
+// that, over the time limit, is too slow, since a solution within the time limit is always
+// measured that far; one within it was stopped by another operation's cost, not judged. When
 // its ladder stopped early, once another operation was proven wrong, an unsure series stays
 // unsure, shown as not judged: had it been measured further, it might have been proven wrong.
 func Final(s *Series, settle bool) Decision {
@@ -206,7 +227,7 @@ func Final(s *Series, settle bool) Decision {
 		d.Observed = s.Expected
 		d.Reason = fmt.Sprintf("%s grows like the reference (%s at %s = %d; its ratio drifted %.1f× over a span of %.0f, within what memory layouts explain)",
 			s.Op, times(d.Ratio), s.Axis, last.Size, d.Growth, s.span())
-	case s.capped():
+	case s.capped() && d.Excess > 1:
 		d.Status = Slow
 		d.Observed = s.Expected
 		if len(s.Samples) >= 2 && d.Slope >= WrongSlope {
@@ -214,6 +235,9 @@ func Final(s *Series, settle bool) Decision {
 		}
 		d.Reason = fmt.Sprintf("%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): too slow to measure within the time limit",
 			s.Op, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference)
+	case s.capped():
+		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where the budget ran out on another operation",
+			s.Op, s.Axis, last.Size, times(d.Ratio))
 	default:
 		d.Reason = fmt.Sprintf("%s: not judged, measured only up to %s = %d", s.Op, s.Axis, last.Size)
 	}
@@ -227,6 +251,27 @@ func excess(samples []Sample) float64 {
 		xs = append(xs, x.excess())
 	}
 	return median(xs)
+}
+
+// expectedSlope is the slope of log cost over log size that the expected cost has along the
+// series' axis: 1 for O(L) along the word's length, 0 along every other axis (O(1), O(k), and
+// O(log n), whose slope is small).
+func expectedSlope(s *Series) float64 {
+	if s.Axis == "L" && s.Expected == "O(L)" {
+		return 1
+	}
+	return 0
+}
+
+// size formats a number of bytes: "512 B", "1.5 KiB", "2.0 MiB".
+func size(b float64) string {
+	switch {
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", b/(1<<10))
+	}
+	return fmt.Sprintf("%.0f B", b)
 }
 
 // times formats a ratio: "57×", "1.3×".
@@ -255,11 +300,20 @@ func observed(s *Series, excess float64) string {
 	return fmt.Sprintf("O(%s^%.1f)", s.Axis, excess)
 }
 
-// fit is the slope of log(ratio) against log(size), by the Theil–Sen estimator: the median of
-// the slopes between every two sizes. One sample thrown off by the machine (a burst of page
-// reclaim, another process's cache traffic) moves a least-squares line a lot, and the median
-// hardly at all.
-func fit(samples []Sample) float64 {
+// fit is the slope of log(ratio) against log(size).
+func fit(samples []Sample) float64 { return fitBy(samples, Sample.Ratio, 1e-9) }
+
+// allocSlope is the slope of log(bytes allocated per call) against log(size); allocating less
+// than a byte per call counts as one, so that code that allocates nothing has no slope.
+func allocSlope(samples []Sample) float64 {
+	return fitBy(samples, func(x Sample) float64 { return x.LearnerBytes }, 1)
+}
+
+// fitBy is the slope of log(y) against log(size), y at least floor, by the Theil–Sen
+// estimator: the median of the slopes between every two sizes. One sample thrown off by the
+// machine (a burst of page reclaim, another process's cache traffic) moves a least-squares
+// line a lot, and the median hardly at all.
+func fitBy(samples []Sample, y func(Sample) float64, floor float64) float64 {
 	var slopes []float64
 	for i := range samples {
 		for j := i + 1; j < len(samples); j++ {
@@ -267,7 +321,7 @@ func fit(samples []Sample) float64 {
 			if dx == 0 {
 				continue
 			}
-			dy := math.Log(math.Max(samples[j].Ratio(), 1e-9)) - math.Log(math.Max(samples[i].Ratio(), 1e-9))
+			dy := math.Log(math.Max(y(samples[j]), floor)) - math.Log(math.Max(y(samples[i]), floor))
 			slopes = append(slopes, dy/dx)
 		}
 	}

@@ -79,14 +79,19 @@ func TestUnsureUntilTheSpan(t *testing.T) {
 		}
 	}
 	// Left short without reaching the budget (another operation was proven wrong first), a
-	// series stays not judged; stopped by the budget, it is too slow.
+	// series stays not judged; stopped by the budget within the time limit (another operation
+	// spent it), too; stopped by the budget over the time limit, it is too slow.
 	if d := Final(right, true); d.Status != Unsure || d.Observed != "" {
 		t.Errorf("a series left short is judged: %+v", d)
 	}
-	right.Samples[len(right.Samples)-1].Capped = true
-	right.Samples[len(right.Samples)-1].Learner = 5000
+	last := len(right.Samples) - 1
+	right.Samples[last].Capped = true
+	if d := Final(right, true); d.Status != Unsure || d.Observed != "" {
+		t.Errorf("a series within the time limit is judged when another spent the budget: %+v", d)
+	}
+	right.Samples[last].Learner, right.Samples[last-1].Learner = 5000, 5000
 	if d := Final(right, true); d.Status != Slow || d.Observed == "" {
-		t.Errorf("a series stopped at the budget is not too slow: %+v", d)
+		t.Errorf("a series stopped at the budget over the time limit is not too slow: %+v", d)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"time"
 
@@ -56,23 +57,37 @@ func (m *Meter) Afford(learner, ref time.Duration) bool {
 // Stopped reports whether the budget ran out.
 func (m *Meter) Stopped() bool { return m.stopped }
 
-// time runs f on the test's thread and returns the CPU time it took.
+// cpu runs f on the test's thread and returns the CPU time it took.
 func cpu(f func()) time.Duration {
 	start := ThreadCPU()
 	f()
 	return ThreadCPU() - start
 }
 
-// Pair times one batch of ops calls on each side and returns nanoseconds per call, the fastest
-// of Repeats rounds. learner and reference run a batch of count calls; rep numbers the round, so
-// that a batch that removes elements can remove other ones each round (elements put back by undo
-// may land where they are cheaper to find). undo, if not nil, restores a side's structure after
-// its batch, untimed. The graded side runs as the call c, for crash reports and the watchdog.
+// heapAllocs is the runtime's count of bytes allocated on the heap so far.
+var heapAllocs = []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+
+// allocated runs f and returns the bytes it allocated on the heap (with whatever other
+// goroutines allocated meanwhile, which during a measurement is next to nothing).
+func allocated(f func()) float64 {
+	metrics.Read(heapAllocs)
+	before := heapAllocs[0].Value.Uint64()
+	f()
+	metrics.Read(heapAllocs)
+	return float64(heapAllocs[0].Value.Uint64() - before)
+}
+
+// Pair times one batch of ops calls on each side and returns a sample of the nanoseconds and
+// heap bytes per call (its Size left for the caller), the fewest of Repeats rounds. learner and
+// reference run a batch of count calls; rep numbers the round, so that a batch that removes
+// elements can remove other ones each round (elements put back by undo may land where they are
+// cheaper to find). undo, if not nil, restores a side's structure after its batch, untimed.
+// The graded side runs as the call c, for crash reports and the watchdog.
 //
 // Before the first full batches, a small probe batch of each side estimates what the rounds
-// will cost; when the graded code's share is beyond the budget, Pair returns the probes' times
-// with ok false and the meter stops.
-func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(count, rep int)) (l, r float64, ok bool) {
+// will cost; when the graded code's share is beyond the budget, Pair returns the probes'
+// sample, Capped, with ok false, and the meter stops.
+func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(count, rep int)) (x growth.Sample, ok bool) {
 	probe := max(1, ops/64)
 	probeRep := m.Repeats // a round of its own, so the probe's elements are not the rounds'
 	d := cpu(func() { m.t.Invoke(c, func() any { learner(probe, probeRep); return nil }) })
@@ -90,9 +105,10 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 	}
 	estimate := rounds(d) / time.Duration(m.Repeats)
 	if !m.Afford(rounds(d), rounds(rd)) {
-		return float64(d.Nanoseconds()) / float64(probe), float64(rd.Nanoseconds()) / float64(probe), false
+		return growth.Sample{Learner: float64(d.Nanoseconds()) / float64(probe),
+			Reference: float64(rd.Nanoseconds()) / float64(probe), Capped: true}, false
 	}
-	l, r = -1, -1
+	first := true
 	for rep := range m.Repeats {
 		sides := []bool{true, false}
 		if (rep+m.rounds)%2 == 1 {
@@ -100,30 +116,41 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 		}
 		for _, isLearner := range sides {
 			var d time.Duration
+			var bytes float64
 			if isLearner {
-				d = cpu(func() { m.t.invokeBatch(c, batchLimit(estimate), func() { learner(ops, rep) }) })
+				bytes = allocated(func() {
+					d = cpu(func() { m.t.invokeBatch(c, batchLimit(estimate), func() { learner(ops, rep) }) })
+				})
 				m.learner += d
 				if undoL != nil {
 					m.t.Invoke(c, func() any { undoL(ops, rep); return nil })
 				}
 			} else {
-				d = cpu(func() { reference(ops, rep) })
+				bytes = allocated(func() { d = cpu(func() { reference(ops, rep) }) })
 				m.ref += d
 				if undoR != nil {
 					undoR(ops, rep)
 				}
 			}
-			ns := float64(d.Nanoseconds()) / float64(ops)
-			if isLearner && (l < 0 || ns < l) {
-				l = ns
-			}
-			if !isLearner && (r < 0 || ns < r) {
-				r = ns
+			ns, perCall := float64(d.Nanoseconds())/float64(ops), bytes/float64(ops)
+			if isLearner {
+				x.Learner, x.LearnerBytes = fewest(first, x.Learner, ns), fewest(first, x.LearnerBytes, perCall)
+			} else {
+				x.Reference, x.ReferenceBytes = fewest(first, x.Reference, ns), fewest(first, x.ReferenceBytes, perCall)
 			}
 		}
+		first = false
 	}
 	m.rounds++
-	return l, r, true
+	return x, true
+}
+
+// fewest is v on the first round, and the smaller of old and v after it.
+func fewest(first bool, old, v float64) float64 {
+	if first {
+		return v
+	}
+	return min(old, v)
 }
 
 // Ladder measures operations of a structure as it grows through Sizes: growing from one size
@@ -245,10 +272,11 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 				undoR = func(count, rep int) { q.Undo(ref, n, count, rep) }
 			}
 			pair := func() bool {
-				ln, rn, ok := m.Pair(Call{Method: q.Series.Op}, q.Batch,
+				x, ok := m.Pair(Call{Method: q.Series.Op}, q.Batch,
 					func(count, rep int) { q.Run(learner, n, count, rep) },
 					func(count, rep int) { q.Run(ref, n, count, rep) }, undoL, undoR)
-				q.Series.Add(growth.Sample{Size: n, Learner: ln, Reference: rn, Capped: !ok})
+				x.Size = n
+				q.Series.Add(x)
 				return ok
 			}
 			ok := pair()
@@ -376,7 +404,8 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 			d := growth.Final(s, settle)
 			for _, x := range s.Samples {
 				t.Measure(record.Point{Op: s.Op, Axis: s.Axis,
-					Point: result.Point{Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped}})
+					Point: result.Point{Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped,
+						LearnerBytes: x.LearnerBytes, ReferenceBytes: x.ReferenceBytes}})
 			}
 			hint := hintFor(s, d)
 			t.run.write(record.Event{Kind: record.Judged, Test: t.name, Complexity: &record.Complexity{
@@ -402,17 +431,27 @@ func anyWrong(ladders [][]*growth.Series) bool {
 
 // hintFor is the hint for a series judged d: the series' hint for a wrong growth (or a growth
 // that climbs while too slow), its slow hint for a right growth over the time limit once enough
-// sizes show the growth is right, and none when the measurements cannot tell which: a wrong
-// hint costs the learner more than none.
+// sizes show the growth is right, led by what the code allocates per call when it allocates
+// far more than the reference, and none when the measurements cannot tell which: a wrong hint
+// costs the learner more than none.
 func hintFor(s *growth.Series, d growth.Decision) string {
 	switch {
 	case d.Status == growth.Wrong || d.Status == growth.Slow && d.Observed != s.Expected:
 		return s.Hint
 	case d.Status == growth.Slow && growthKnown(s):
+		last := s.Samples[len(s.Samples)-1]
+		if last.LearnerBytes >= AllocHint && last.LearnerBytes >= 2*last.ReferenceBytes {
+			return fmt.Sprintf("each call allocates %.0f bytes on the heap where the reference allocates %.0f: "+
+				"allocate nothing per call that the structure does not keep; %s",
+				last.LearnerBytes, last.ReferenceBytes, s.SlowHint)
+		}
 		return s.SlowHint
 	}
 	return ""
 }
+
+// AllocHint is the least heap allocation per call that a slow operation's hint blames.
+const AllocHint = 64
 
 // growthKnown reports whether a series spans enough sizes to say its growth is right: three
 // or more, over a factor of 8. Before that, too slow may be the first sign of a wrong growth.
@@ -451,15 +490,17 @@ const KeyedBatch = 1000
 // Ladder builds the ladder over values (distinct, at least the largest size long).
 func (k Keyed[S]) Ladder(sizes []int, values []int, newL, newR func() S) *Ladder[S] {
 	// pick returns the i-th value of run j at size n: runs are KeyedBatch values present at
-	// size n and consecutive in order, run 0 for lookups, 1+rep for the removals of round rep
-	// (so that a round never removes what an earlier round put back, which may sit where it is
-	// cheaper to find). A batch of calls on neighbouring values works on as many cache lines
-	// in any right structure, however large it grows, while values spread over the whole
-	// structure make a pointer-heavy layout, the reference's included, miss the caches more and
-	// more as it grows: that drift, up to 12× over the ladder for a skip list, hid a linear
-	// scan's growth, and passed for wrong growth in right code.
+	// size n and consecutive in order, from the middle of that order on (so that a scan from
+	// either end walks half the structure to reach them), run 0 for lookups, 1+rep for the
+	// removals of round rep (so that a round never removes what an earlier round put back,
+	// which may sit where it is cheaper to find). A batch of calls on neighbouring values
+	// works on as many cache lines in any right structure, however large it grows, while
+	// values spread over the whole structure make a pointer-heavy layout, the reference's
+	// included, miss the caches more and more as it grows: that drift, up to 12× over the
+	// ladder for a skip list, hid a linear scan's growth, and passed for wrong growth in right
+	// code.
 	var sorted []int // the values present, in order: made at each size, untimed
-	pick := func(n, j, i int) int { return sorted[(j*KeyedBatch+i)%n] }
+	pick := func(n, j, i int) int { return sorted[(n/2+j*KeyedBatch+i)%n] }
 	l := &Ladder[S]{
 		Sizes: sizes, New: newL, Ref: newR,
 		Before: func(n int) { sorted = slices.Sorted(slices.Values(values[:n])) },

@@ -83,13 +83,15 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 		}
 		adder := func(f Filter, k []byte) { f.Add(k) }
 		tester := func(f Filter, k []byte) { f.Test(k) }
-		ln, rn, ok := m.Pair(harness.Call{Method: "Add"}, len(some), run(l, adder), run(r, adder), nil, nil)
-		add.Add(growth.Sample{Size: bits, Learner: ln, Reference: rn, Capped: !ok})
+		x, ok := m.Pair(harness.Call{Method: "Add"}, len(some), run(l, adder), run(r, adder), nil, nil)
+		x.Size = bits
+		add.Add(x)
 		if !ok {
 			break
 		}
-		ln, rn, ok = m.Pair(harness.Call{Method: "Test"}, len(some), run(l, tester), run(r, tester), nil, nil)
-		test.Add(growth.Sample{Size: bits, Learner: ln, Reference: rn, Capped: !ok})
+		x, ok = m.Pair(harness.Call{Method: "Test"}, len(some), run(l, tester), run(r, tester), nil, nil)
+		x.Size = bits
+		test.Add(x)
 		if !ok {
 			break
 		}
@@ -98,5 +100,5 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
-const slowHint = "the growth is right but each call is far slower than the reference: hash the key " +
-	"once (two hashes give all k positions), keep the bits in a []uint64, and allocate nothing per call"
+const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +
+	"hashes the key once (two hashes give all k positions) and keeps the bits in a []uint64"
