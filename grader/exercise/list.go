@@ -48,7 +48,7 @@ var all = []*Exercise{
 				"math", "math/bits", "math/rand", "math/rand/v2", "slices", "sort", "strconv", "strings",
 				"sync", "sync/atomic", "time", "unicode", "unicode/utf8",
 			},
-			ImportsWhy: "other packages keep maps a set could hide in",
+			ImportsWhy: "other packages keep maps a set could hide in, or reach past the rules as unsafe does",
 		},
 	},
 	{

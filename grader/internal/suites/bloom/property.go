@@ -238,8 +238,9 @@ func rateHint(m, n uint64, k uint, got float64, high bool) string {
 		return "nearly every key never added tests true: derive the positions from the key's hash, " +
 			"and return false as soon as one of the k bits is clear"
 	case near(oneBit) || near(sameBit):
-		return "the rate of a single bit per key: Test must check all k positions, and they must differ " +
-			"(h1 + i·h2 with h2 mod m never 0)"
+		return "the rate of a single bit per key: the k positions Test checks must differ from one another " +
+			"(h1 + i·h2 with h2 mod m never 0, from two independent, well-mixed hashes: the halves of " +
+			"one FNV-1a hash are not, for keys that differ only at the end)"
 	}
 	return "your k positions are correlated (h + i) or your hash is weak (raw FNV-1a halves are, for keys " +
 		"that differ at the end): derive them by double hashing h1 + i·h2 from two well-mixed 64-bit hashes"

@@ -121,5 +121,5 @@ const mixHint = "keys that differ only in some of their bits (only the low 32, o
 	"(uint64(key) * 0x9E3779B97F4A7C15) >> (64 - b) for 2^b buckets"
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
-const slowHint = "the growth is right but each call is far slower than the reference: " +
-	"mix the key's bits with a cheap multiplication, keep buckets in one slice, and avoid allocating per call"
+const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +
+	"mixes the key's bits with one cheap multiplication and keeps the buckets in one slice"

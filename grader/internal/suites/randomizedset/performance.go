@@ -85,5 +85,5 @@ func drawBatch(s RandomizedSet, n, count, rep int) {
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
-const slowHint = "the growth is right but each call is far slower than the reference: keep one " +
-	"slice of values and one map from value to index, and allocate nothing per call"
+const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +
+	"keeps one slice of values and one map from value to index"

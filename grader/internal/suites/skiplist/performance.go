@@ -80,5 +80,5 @@ func duplicates(learner, reference API) harness.Test {
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
-const slowHint = "the growth is right but each call is far slower than the reference: " +
-	"allocate one node per Add (not per level or per call), and draw levels from a fast random source"
+const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +
+	"keeps a node's forward pointers in the node (one allocation per Add) and draws levels from a fast random source"
