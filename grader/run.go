@@ -134,7 +134,7 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 	points := map[string][]result.Point{}
 	for _, p := range log.Points() {
 		key := p.Op + "/" + p.Axis
-		points[key] = append(points[key], result.Point{Size: p.Size, Learner: p.Learner, Reference: p.Reference, Capped: p.Capped})
+		points[key] = append(points[key], p.Point)
 	}
 	judged := log.Judgements()
 	out := []result.Complexity{}
@@ -145,12 +145,12 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 				continue
 			}
 			found = true
-			hint := j.Hint
-			if j.OK {
-				hint = j.Reason
+			c := j.Complexity
+			if c.OK || c.Observed == "" { // right, or measured but not judged: the reason says which
+				c.Hint = c.Reason
 			}
-			out = append(out, result.Complexity{Op: j.Op, Expected: j.Expected, Observed: j.Observed, OK: j.OK,
-				Hint: hint, Axis: j.Axis, Reason: j.Reason, Points: points[j.Op+"/"+j.Axis]})
+			c.Points = points[c.Op+"/"+c.Axis]
+			out = append(out, c)
 		}
 		if !found {
 			why := "not measured: an earlier test failed"

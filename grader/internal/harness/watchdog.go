@@ -49,7 +49,7 @@ func (w *watchdog) loop() {
 		{Name: "/memory/classes/heap/released:bytes"},
 	}
 	var lastCount uint64
-	lastChange := time.Now()
+	lastChange, lastCPU := time.Now(), processCPU()
 	for range time.Tick(tick) {
 		now := time.Now()
 		if w.memory > 0 {
@@ -65,11 +65,17 @@ func (w *watchdog) loop() {
 			continue
 		}
 		if count := t.opCount.Load(); count != lastCount {
-			lastCount, lastChange = count, now
+			lastCount, lastChange, lastCPU = count, now, processCPU()
 		}
 		op := t.op.Load()
 		limit := max(w.opLimit, time.Duration(t.batch.Load()))
 		if op == nil || now.Sub(lastChange) < limit {
+			continue
+		}
+		// A call that keeps a core busy is stuck only once the process has had the CPU for
+		// half the limit: on a machine busy with other work the wall clock runs on while the
+		// call waits for its turn, and a long batch of right calls is not an endless loop.
+		if processCPU()-lastCPU < limit/2 && running(goroutineState(t.goid.Load())) {
 			continue
 		}
 		w.stuck(t, op, limit)
@@ -93,6 +99,10 @@ func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
 	w.abort(verdict.TimeLimitExceeded, fmt.Sprintf(
 		"%s ran for more than %s without returning (an endless loop?)", call, limit))
 }
+
+// running reports whether a goroutine state is one of a goroutine that wants the CPU: running,
+// or ready to run.
+func running(state string) bool { return state == "running" || state == "runnable" }
 
 // blocked reports whether a goroutine state is a wait on something only another goroutine can
 // give: a lock, a channel, a wait group, a condition.
