@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -66,10 +67,36 @@ func TestSubmissions(t *testing.T) {
 			if res := o.Result; !o.OK() {
 				t.Errorf("verdict %s, want %s: %s (test %s)\n%s", res.Verdict, s.Expected, res.Message, res.Test, caseText(res.Case))
 			}
+			checkHint(t, s.Dir, o.Result.Hint)
 			if after := digest(t, s.Dir); after != before {
 				t.Errorf("the judge changed the graded folder")
 			}
 		})
+	}
+}
+
+// HintFile, in a submission's folder, holds what its hint must say: one piece of text a line
+// that the hint must contain, or, after a "!", must not (the cause the code does not have).
+const HintFile = "hint.txt"
+
+// checkHint checks a submission's hint against its HintFile, if it has one.
+func checkHint(t *testing.T, dir, hint string) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(dir, HintFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(text)), "\n") {
+		if absent, ok := strings.CutPrefix(line, "!"); ok {
+			if strings.Contains(hint, absent) {
+				t.Errorf("the hint says %q, which this code does not do: %s", absent, hint)
+			}
+		} else if !strings.Contains(hint, line) {
+			t.Errorf("the hint does not say %q: %s", line, hint)
+		}
 	}
 }
 

@@ -429,16 +429,13 @@ func anyWrong(ladders [][]*growth.Series) bool {
 	return slices.ContainsFunc(ladders, decided)
 }
 
-// hintFor is the hint for a series judged d: the series' hint for a wrong growth (or a growth
-// that climbs while too slow), its slow hint for a right growth over the time limit once enough
-// sizes show the growth is right, led by what the code allocates per call when it allocates
-// far more than the reference, and none when the measurements cannot tell which: a wrong hint
-// costs the learner more than none.
+// hintFor is the hint for a series judged d: the series' hint for a wrong growth, or for a call
+// over the time limit whose growth was not shown right; its slow hint for a right growth over
+// the time limit, led by what the code allocates per call when it allocates far more than the
+// reference; none for a series right or not judged.
 func hintFor(s *growth.Series, d growth.Decision) string {
 	switch {
-	case d.Status == growth.Wrong || d.Status == growth.Slow && d.Observed != s.Expected:
-		return s.Hint
-	case d.Status == growth.Slow && growthKnown(s):
+	case d.Status == growth.Slow && d.Observed == s.Expected && growthRight(s, d):
 		last := s.Samples[len(s.Samples)-1]
 		if last.LearnerBytes >= AllocHint && last.LearnerBytes >= 2*last.ReferenceBytes {
 			return fmt.Sprintf("each call allocates %.0f bytes on the heap where the reference allocates %.0f: "+
@@ -446,6 +443,8 @@ func hintFor(s *growth.Series, d growth.Decision) string {
 				last.LearnerBytes, last.ReferenceBytes, s.SlowHint)
 		}
 		return s.SlowHint
+	case d.Status == growth.Wrong || d.Status == growth.Slow:
+		return s.Hint
 	}
 	return ""
 }
@@ -453,11 +452,13 @@ func hintFor(s *growth.Series, d growth.Decision) string {
 // AllocHint is the least heap allocation per call that a slow operation's hint blames.
 const AllocHint = 64
 
-// growthKnown reports whether a series spans enough sizes to say its growth is right: three
-// or more, over a factor of 8. Before that, too slow may be the first sign of a wrong growth.
-func growthKnown(s *growth.Series) bool {
+// growthRight reports whether a series judged d shows its growth right by the standard of a
+// right series: sizes spanning growth.DecideSpan, over which its ratio grew less than
+// growth.DoubtGrowth. Short of that, a call far too slow is most often the first sign of a
+// wrong growth, and its hint says so.
+func growthRight(s *growth.Series, d growth.Decision) bool {
 	n := len(s.Samples)
-	return n >= 3 && s.Samples[n-1].Size >= 8*s.Samples[0].Size
+	return n >= 3 && s.Samples[n-1].Size >= growth.DecideSpan*s.Samples[0].Size && d.Growth < growth.DoubtGrowth
 }
 
 // Sizes returns a geometric ladder from lo to hi (inclusive) with the given factor.
