@@ -186,10 +186,9 @@ func Decide(s *Series) Decision {
 			s.Op, d.Observed, s.Expected, times(last.Ratio()), s.Axis, last.Size, times(first.Ratio()), s.Axis, first.Size)
 	case d.Excess > Margin:
 		d.Status = Slow
-		d.Observed = s.Expected
+		d.Observed = slowClass(s, d.Slope)
 		grows := ""
-		if len(s.Samples) >= 2 && d.Slope >= WrongSlope {
-			d.Observed = observed(s, d.Slope) // growing, though not over a span that proves it
+		if d.Observed != s.Expected { // growing, though not over a span that proves it
 			grows = fmt.Sprintf(" grows like %s, expected %s, and", d.Observed, s.Expected)
 		}
 		d.Reason = fmt.Sprintf("%s%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): over the time limit of %.0f× + %.0f ns",
@@ -206,44 +205,50 @@ func Decide(s *Series) Decision {
 	return d
 }
 
-// Final judges a series once no more will be measured. What Decide left unsure is settled when
-// settle is true (its ladder ran to its end): a series measured over DecideSpan whose growth
-// stayed below WrongGrowth and whose time stayed within the margin is right, since the doubt
-// is within what memory effects explain; one whose measurements stopped at the budget before
-// that, over the time limit, is too slow, since a solution within the time limit is always
-// measured that far; one within it was stopped by another operation's cost, not judged. When
-// its ladder stopped early, once another operation was proven wrong, an unsure series stays
-// unsure, shown as not judged: had it been measured further, it might have been proven wrong.
-func Final(s *Series, settle bool) Decision {
+// Final judges a series once no more will be measured. settled says whether its ladder ran to
+// its end. Then what Decide left unsure is settled: a series measured over DecideSpan whose
+// growth stayed below WrongGrowth and whose time stayed within the margin is right, since the
+// doubt is within what memory effects explain. A ladder that stopped early, once an operation
+// was proven wrong or the graded code spent the measuring budget (which a solution within the
+// time limit never does), leaves its other series short: one stopped at the budget over the
+// time limit is too slow, and any other is not judged, right so far or not, since a cheap O(n)
+// (a memmove) can look flat over the first sizes and climb over the last.
+func Final(s *Series, settled bool) Decision {
 	d := Decide(s)
-	if d.Status != Unsure || len(s.Samples) == 0 {
+	if d.Status == Wrong || d.Status == Slow || len(s.Samples) == 0 {
 		return d
 	}
 	last := s.Samples[len(s.Samples)-1]
 	switch {
-	case !settle:
-		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where another operation was proven to grow wrongly",
+	case !settled && s.capped() && d.Excess > 1:
+		d.Status = Slow
+		d.Observed = slowClass(s, d.Slope)
+		d.Reason = fmt.Sprintf("%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): too slow to measure within the time limit",
+			s.Op, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference)
+	case !settled:
+		d.Status, d.Observed = Unsure, ""
+		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where the measuring stopped: another operation was proven wrong or too slow",
 			s.Op, s.Axis, last.Size, times(d.Ratio))
+	case d.Status == Right:
 	case s.span() >= DecideSpan && len(s.Samples) >= 3:
 		d.Status = Right
 		d.Observed = s.Expected
 		d.Reason = fmt.Sprintf("%s grows like the reference (%s at %s = %d; its ratio drifted %.1f× over a span of %.0f, within what memory layouts explain)",
 			s.Op, times(d.Ratio), s.Axis, last.Size, d.Growth, s.span())
-	case s.capped() && d.Excess > 1:
-		d.Status = Slow
-		d.Observed = s.Expected
-		if len(s.Samples) >= 2 && d.Slope >= WrongSlope {
-			d.Observed = observed(s, d.Slope)
-		}
-		d.Reason = fmt.Sprintf("%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): too slow to measure within the time limit",
-			s.Op, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference)
-	case s.capped():
-		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where the budget ran out on another operation",
-			s.Op, s.Axis, last.Size, times(d.Ratio))
 	default:
 		d.Reason = fmt.Sprintf("%s: not judged, measured only up to %s = %d", s.Op, s.Axis, last.Size)
 	}
 	return d
+}
+
+// slowClass names the growth class of a series that is too slow, from its slope: the expected
+// class when the slope is small, else the next class up; a steeper slope over sizes that did
+// not prove a wrong growth is as likely the caches as a power of n.
+func slowClass(s *Series, slope float64) string {
+	if len(s.Samples) < 2 || slope < WrongSlope {
+		return s.Expected
+	}
+	return observed(s, min(slope, 1))
 }
 
 // excess is the median of the samples' times over the limit at the last TimeSizes sizes.

@@ -398,10 +398,10 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 		}
 	}
 	var fail *record.Failure
-	for _, series := range ladders {
-		settle := !decided(series) // a ladder proven wrong stopped early: its other series are cut short
+	for i, series := range ladders {
+		settled := !stopped[i] && !decided(series) // else the ladder stopped early
 		for _, s := range series {
-			d := growth.Final(s, settle)
+			d := growth.Final(s, settled)
 			for _, x := range s.Samples {
 				t.Measure(record.Point{Op: s.Op, Axis: s.Axis,
 					Point: result.Point{Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped,
