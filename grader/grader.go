@@ -37,11 +37,14 @@ import (
 
 // Request says what to judge.
 type Request struct {
-	Root      string             // the kit's root (holding go.mod)
-	Exercise  *exercise.Exercise // the exercise
-	Dir       string             // the graded package's folder
-	Solutions string             // the folder holding the reference packages (NAME/ each)
-	Seed      uint64             // the run's seed; the same seed replays the same tests
+	Root     string             // the kit's root (holding go.mod)
+	Exercise *exercise.Exercise // the exercise
+	Dir      string             // the graded package's folder
+	// Base is the folder that messages show paths relative to: the folder the user works in
+	// (the CLI's working folder). Empty, paths are shown as given.
+	Base      string
+	Solutions string // the folder holding the reference packages (NAME/ each)
+	Seed      uint64 // the run's seed; the same seed replays the same tests
 	// Verify runs only the tests that do not depend on the reference, to check the reference
 	// itself (kata verify).
 	Verify bool
@@ -126,7 +129,7 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 		return nil, &KitError{Msg: fmt.Sprintf("no hidden tests for %s", r.Exercise.Name)}
 	}
 	p.entry = entry
-	if err := checkFolder(r.Dir, r.Exercise, r.Strict); err != nil {
+	if err := checkFolder(r.Base, r.Dir, r.Exercise, r.Strict); err != nil {
 		return nil, err
 	}
 	reference := filepath.Join(r.Solutions, r.Exercise.Name)
@@ -159,12 +162,12 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	stage(r, "checking")
 	checked := make(chan checkOutcome, 1)
 	go func() {
-		rep, err := rules.Check(ctx, rules.Spec{Root: r.Root, Exercise: r.Exercise, Dir: r.Dir, GoTmp: goTmp})
+		rep, err := rules.Check(ctx, rules.Spec{Root: r.Root, Exercise: r.Exercise, Dir: r.Dir, Base: r.Base, GoTmp: goTmp})
 		checked <- checkOutcome{rep, err}
 	}()
 	stage(r, "building")
 	built, buildErr := build.Build(ctx, build.Spec{
-		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Reference: reference,
+		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Base: r.Base, Reference: reference,
 		Suite: entry.Import, Binding: entry.Binding, Work: work, GoTmp: goTmp, Output: output,
 	})
 	check := <-checked
@@ -247,7 +250,7 @@ func abs(path string) string {
 // newResult starts a result for a run with seed.
 func (p *Prepared) newResult(seed uint64) *result.Result {
 	return &result.Result{
-		Exercise: p.r.Exercise.Name, Seed: seed, Package: build.Display(p.r.Dir),
+		Exercise: p.r.Exercise.Name, Seed: seed, Package: build.Display(p.r.Base, p.r.Dir),
 		Tests: []result.Test{}, Complexity: []result.Complexity{},
 	}
 }
@@ -298,20 +301,20 @@ func stage(r Request, s string) {
 
 // checkFolder makes sure dir is a folder holding a Go package, of the exercise's name when
 // strict (a reference solution).
-func checkFolder(dir string, e *exercise.Exercise, strict bool) error {
+func checkFolder(base, dir string, e *exercise.Exercise, strict bool) error {
 	info, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return &UsageError{Msg: fmt.Sprintf("%s does not exist", build.Display(dir))}
+			return &UsageError{Msg: fmt.Sprintf("%s does not exist", build.Display(base, dir))}
 		}
 		return &UsageError{Msg: err.Error()}
 	}
 	if !info.IsDir() {
-		return &UsageError{Msg: fmt.Sprintf("%s is not a folder", build.Display(dir))}
+		return &UsageError{Msg: fmt.Sprintf("%s is not a folder", build.Display(base, dir))}
 	}
 	files, err := build.GoFiles(dir)
 	if err != nil {
-		return &UsageError{Msg: fmt.Sprintf("%s holds no Go package (no .go files besides tests)", build.Display(dir))}
+		return &UsageError{Msg: fmt.Sprintf("%s holds no Go package (no .go files besides tests)", build.Display(base, dir))}
 	}
 	if !strict {
 		return nil
@@ -324,7 +327,7 @@ func checkFolder(dir string, e *exercise.Exercise, strict bool) error {
 		}
 		if name := parsed.Name.Name; name != e.Name {
 			return &UsageError{Msg: fmt.Sprintf("%s holds package %s, not package %s: a reference solution keeps the exercise's package name",
-				build.Display(dir), name, e.Name)}
+				build.Display(base, dir), name, e.Name)}
 		}
 	}
 	return nil
@@ -357,7 +360,7 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		// generated test program fail to build, which is not the kit's fault.
 		if r.Strict {
 			return true, &UsageError{Msg: fmt.Sprintf("%s is not a %s package: %s",
-				build.Display(r.Dir), r.Exercise.Name, rep.API[0])}
+				build.Display(r.Base, r.Dir), r.Exercise.Name, rep.API[0])}
 		}
 		res.Verdict = verdict.CompileError
 		for _, p := range rep.API {

@@ -173,7 +173,7 @@ func judgeComplete(r Request, res *result.Result, c *child) error {
 		if f.Internal {
 			who := "the hidden test " + e.Test
 			if r.Verify {
-				who = "the reference " + build.Display(r.Dir)
+				who = "the reference " + build.Display(r.Base, r.Dir)
 			}
 			return &KitError{Msg: fmt.Sprintf("%s misbehaved (seed %d): %s", who, r.Seed, mapped(f.Message, r))}
 		}
@@ -246,7 +246,7 @@ func learnerFrames(stack string, r Request) []string {
 // mapped rewrites the virtual build paths in text to the graded package's real folder.
 func mapped(text string, r Request) string {
 	virtual := build.VirtualDir(r.Root, r.Exercise.Name)
-	return build.MapPaths(text, r.Root, map[string]string{
+	return build.MapPaths(text, r.Root, r.Base, map[string]string{
 		filepath.Join(virtual, "learner"):   r.Dir,
 		filepath.Join(virtual, "reference"): filepath.Join(r.Solutions, r.Exercise.Name),
 	})

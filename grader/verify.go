@@ -16,15 +16,15 @@ import (
 // property tests) and the exercise's rules. It returns the result, and a *KitError saying
 // "solutions/X is wrong: ..." with the failing case when the reference is not accepted, so that
 // nobody is graded against it.
-func VerifyReference(ctx context.Context, root, solutions string, e *exercise.Exercise, seed uint64) (*result.Result, error) {
+func VerifyReference(ctx context.Context, base, root, solutions string, e *exercise.Exercise, seed uint64) (*result.Result, error) {
 	dir := filepath.Join(solutions, e.Name)
 	res, err := Judge(ctx, Request{
-		Root: root, Exercise: e, Dir: dir, Solutions: solutions, Seed: seed,
+		Root: root, Exercise: e, Dir: dir, Base: base, Solutions: solutions, Seed: seed,
 		Verify: true, Strict: true, Reuse: true,
 	})
 	if err != nil {
 		if ke, ok := err.(*KitError); ok {
-			return nil, &KitError{Msg: fmt.Sprintf("%s is wrong: %s", build.Display(dir), ke.Msg)}
+			return nil, &KitError{Msg: fmt.Sprintf("%s is wrong: %s", build.Display(base, dir), ke.Msg)}
 		}
 		return nil, err
 	}

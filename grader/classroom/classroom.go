@@ -54,6 +54,7 @@ import (
 // Class is what to grade, and how.
 type Class struct {
 	Root      string               // the kit's root (holding go.mod)
+	Base      string               // the folder messages show paths relative to (see grader.Request)
 	Solutions string               // the folder of reference packages; Root/solutions when empty
 	Students  []Student            // the students to grade, in order
 	Exercises []*exercise.Exercise // the exercises to grade, in order
@@ -220,7 +221,7 @@ func (g *grading) isRefused(exercise string) bool {
 // checkReference verifies an exercise's reference on its own terms, and refuses the exercise
 // unless it passes.
 func (g *grading) checkReference(ctx context.Context, _ int, j job) {
-	if _, err := grader.VerifyReference(ctx, g.c.Root, g.c.Solutions, j.exercise, g.c.Seed); err != nil && ctx.Err() == nil {
+	if _, err := grader.VerifyReference(ctx, g.c.Base, g.c.Root, g.c.Solutions, j.exercise, g.c.Seed); err != nil && ctx.Err() == nil {
 		g.refuse(j.exercise.Name, err.Error())
 	}
 }
@@ -240,7 +241,7 @@ func (g *grading) judge(ctx context.Context, j job) (res *result.Result) {
 		}
 	}()
 	res, err := grader.Judge(ctx, grader.Request{
-		Root: g.c.Root, Exercise: j.exercise, Dir: j.dir, Solutions: g.c.Solutions,
+		Root: g.c.Root, Exercise: j.exercise, Dir: j.dir, Base: g.c.Base, Solutions: g.c.Solutions,
 		Seed: seed, Limits: g.c.Limits,
 	})
 	var usage *grader.UsageError
@@ -251,7 +252,7 @@ func (g *grading) judge(ctx context.Context, j job) (res *result.Result) {
 	case errors.As(err, &usage):
 		return &result.Result{
 			Exercise: j.exercise.Name, Verdict: verdict.CompileError, Seed: seed,
-			Message: usage.Msg, Package: build.Display(j.dir),
+			Message: usage.Msg, Package: build.Display(g.c.Base, j.dir),
 			Tests: []result.Test{}, Complexity: []result.Complexity{},
 		}
 	case errors.As(err, &kit):

@@ -48,6 +48,7 @@ type Spec struct {
 	Root      string // the kit's root, holding go.mod
 	Exercise  string // "skiplist"
 	Learner   string // folder of the graded package
+	Base      string // the folder messages show paths relative to (see Display)
 	Reference string // folder of the reference solution
 	Suite     string // import path of the exercise's suite
 	// Binding is the Go expression building the suite's API from a package, as a
@@ -208,7 +209,7 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 		if _, isExit := err.(*exec.ExitError); !isExit {
 			return nil, fmt.Errorf("cannot run the go command: %w", err)
 		}
-		text := MapPaths(string(out), s.Root, back)
+		text := MapPaths(string(out), s.Root, s.Base, back)
 		return &Result{
 			Failed:       true,
 			Errors:       parseErrors(text),
@@ -258,9 +259,9 @@ func mustRel(base, target string) string {
 }
 
 // MapPaths rewrites virtual paths in text (absolute, or relative to the kit's root) to the real
-// folders they stand for, as a person would write them: relative to the working directory when
-// that is shorter.
-func MapPaths(text, root string, back map[string]string) string {
+// folders they stand for, as a person would write them: relative to base when below it (see
+// Display).
+func MapPaths(text, root, base string, back map[string]string) string {
 	// Longest virtual folders first, so no folder is rewritten inside another.
 	virtuals := make([]string, 0, len(back))
 	for v := range back {
@@ -268,7 +269,7 @@ func MapPaths(text, root string, back map[string]string) string {
 	}
 	slices.SortFunc(virtuals, func(a, b string) int { return len(b) - len(a) })
 	for _, v := range virtuals {
-		real := Display(back[v])
+		real := Display(base, back[v])
 		text = strings.ReplaceAll(text, v+string(filepath.Separator), real+string(filepath.Separator))
 		if rel, err := filepath.Rel(root, v); err == nil {
 			text = strings.ReplaceAll(text, rel+string(filepath.Separator), real+string(filepath.Separator))
@@ -278,17 +279,18 @@ func MapPaths(text, root string, back map[string]string) string {
 	return text
 }
 
-// Display shortens a path for messages: relative to the working directory when it lies below
-// it, absolute otherwise.
-func Display(path string) string {
+// Display shortens a path for messages: relative to base (the folder the user works in) when it
+// lies below it, absolute otherwise; as given when base is empty.
+func Display(base, path string) string {
+	if base == "" {
+		return path
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return path
 	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
+	if rel, err := filepath.Rel(base, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
 	}
 	return abs
 }

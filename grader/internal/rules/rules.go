@@ -56,6 +56,7 @@ type Spec struct {
 	Root     string // the kit's root
 	Exercise *exercise.Exercise
 	Dir      string // the graded package's folder
+	Base     string // the folder messages show paths relative to (see build.Display)
 	GoTmp    string // where the go command keeps its scratch files ("" for the default)
 }
 
@@ -96,11 +97,11 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	rep := &Report{Package: pkg.Name}
 	place := func(pos token.Pos) (string, int, int) {
 		p := pkg.Fset.Position(pos)
-		return build.MapPaths(p.Filename, s.Root, back), p.Line, p.Column
+		return build.MapPaths(p.Filename, s.Root, s.Base, back), p.Line, p.Column
 	}
 	if len(pkg.Errors) > 0 {
 		for _, e := range pkg.Errors {
-			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, back), e.Msg))
+			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, s.Base, back), e.Msg))
 		}
 		// A library the exercise forbids is one the kit's module does not require, so that the
 		// package cannot type-check: the import is still what the learner has to change.

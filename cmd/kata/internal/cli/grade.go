@@ -189,7 +189,7 @@ func gradeRun(ctx context.Context, o *gradeOptions) error {
 	}
 
 	class := classroom.Class{
-		Root: root, Solutions: solutions, Students: students, Exercises: exercises,
+		Root: root, Base: o.streams.Dir, Solutions: solutions, Students: students, Exercises: exercises,
 		Seed: seed, Limits: grader.DefaultLimits, Jobs: o.jobs,
 	}
 	var bar *progressBar

@@ -105,7 +105,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 		// Another tree of references is proven on its own terms before anyone is graded
 		// against it: a wrong one would mark every learner wrong.
 		for _, e := range exercises {
-			if _, err := grader.VerifyReference(ctx, k.root, solutions, e, seed); err != nil {
+			if _, err := grader.VerifyReference(ctx, o.streams.Dir, k.root, solutions, e, seed); err != nil {
 				return err
 			}
 		}
@@ -120,7 +120,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 			}
 		}
 		reqs[i] = grader.Request{
-			Root: k.root, Exercise: e, Dir: dir, Solutions: solutions,
+			Root: k.root, Exercise: e, Dir: dir, Base: o.streams.Dir, Solutions: solutions,
 			Seed: seed, Reuse: true,
 		}
 	}

@@ -102,8 +102,8 @@ func verifyRun(ctx context.Context, o *verifyOptions) error {
 	var reqs []grader.Request
 	for _, e := range exercise.All() {
 		reqs = append(reqs, grader.Request{
-			Root: root, Exercise: e, Dir: filepath.Join(solutions, e.Name), Solutions: solutions,
-			Seed: seed, Verify: true, Strict: true, Reuse: true,
+			Root: root, Exercise: e, Dir: filepath.Join(solutions, e.Name), Base: o.streams.Dir,
+			Solutions: solutions, Seed: seed, Verify: true, Strict: true, Reuse: true,
 		})
 	}
 	var sp *spinner
@@ -137,7 +137,7 @@ func verifyRun(ctx context.Context, o *verifyOptions) error {
 			bar = startSpinner(o.streams, []string{fmt.Sprintf("%d submissions", len(usable))})
 		}
 		done := 0
-		outcomes = grader.JudgeSubmissions(ctx, root, solutions, usable, seed, grader.DefaultLimits, 0,
+		outcomes = grader.JudgeSubmissions(ctx, o.streams.Dir, root, solutions, usable, seed, grader.DefaultLimits, 0,
 			func(grader.Outcome) {
 				done++
 				bar.stage(fmt.Sprintf("%d submissions", len(usable)), fmt.Sprintf("%d graded", done))

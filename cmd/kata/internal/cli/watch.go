@@ -149,7 +149,7 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 	seed, _ := parseSeed(o.seed)
 	sp := startSpinner(s, []string{e.Name})
 	res, err := s.judge(ctx, grader.Request{
-		Root: k.root, Exercise: e, Dir: k.exerciseDir(e.Name), Solutions: filepath.Join(k.root, "solutions"),
+		Root: k.root, Exercise: e, Dir: k.exerciseDir(e.Name), Base: s.Dir, Solutions: filepath.Join(k.root, "solutions"),
 		Seed: seed, Reuse: true, Stage: func(stage string) { sp.stage(e.Name, stage) },
 	})
 	sp.stop()
