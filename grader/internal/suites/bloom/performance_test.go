@@ -58,6 +58,9 @@ func perfRun(t *testing.T, learner API) record.Event {
 }
 
 func TestPerformanceJudgesGrowth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
+	}
 	keeps := reference
 	keeps.New = func(m uint64, k uint) Filter { return &keeper{m: m, k: k} }
 	scans := reference

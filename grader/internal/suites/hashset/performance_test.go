@@ -162,6 +162,9 @@ func newIndexed(buckets int, index func(key, buckets int) int) API {
 // each fails the patterned-keys test with the hint to mix the bits; hashes that mix them all,
 // or reduce the key modulo an odd number of buckets, pass it.
 func TestPatternedKeysNeedMixing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
+	}
 	pow2 := func(b int) uint { return uint(bits.Len(uint(b)) - 1) }
 	for _, tc := range []struct {
 		name string

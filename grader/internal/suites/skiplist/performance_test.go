@@ -90,6 +90,9 @@ func TestPerformanceAcceptsTheReference(t *testing.T) {
 }
 
 func TestPerformanceFlagsLinearStructures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
+	}
 	for name, impl := range map[string]API{
 		"sorted linked list": {New: func() Skiplist { return &sortedList{} }},
 		"sorted slice":       {New: func() Skiplist { return &sortedSlice{} }},
