@@ -20,6 +20,9 @@
 //   - Too slow: at the largest sizes measured, the graded code takes more than TimeFactor times
 //     the reference plus TimeFloor per call, judged on the median of the last three sizes (one
 //     sample is not enough on a busy machine), with a margin.
+//   - Wrong allocation: over such a span, the heap bytes allocated per call (where counted)
+//     grew WrongGrowth times past the expected class and reached AllocFloor: counted bytes are
+//     not disturbed by load, and they show an O(L²) copy that time hides at short lengths.
 //   - Unsure: the ratio grew by DoubtGrowth or more without reaching WrongGrowth, the span is
 //     still narrower than DecideSpan, or the time is within the margin of the limit. The caller
 //     measures more (a second measurement, the fastest sample per size kept); Final then gives

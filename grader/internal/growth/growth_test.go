@@ -127,6 +127,29 @@ func TestOneOutlier(t *testing.T) {
 	}
 }
 
+// TestAllocations checks the allocation rule along a word's length: bytes per call growing like
+// L² (a prefix copied at every letter) are wrong, like L (a node per letter) right, and a
+// few hundred bytes are never judged, however they grow.
+func TestAllocations(t *testing.T) {
+	for _, tc := range []struct {
+		reason string
+		bytes  func(l float64) float64
+		status Status
+	}{
+		{"a copy of the prefix at every letter", func(l float64) float64 { return l * l / 2 }, Wrong},
+		{"a node per letter", func(l float64) float64 { return 216 * l }, Right},
+		{"a few bytes that grow", func(l float64) float64 { return l / 8 }, Right},
+	} {
+		s := &Series{Op: "Search", Axis: "L", Expected: "O(L)"}
+		for l := 31; l <= 1984; l *= 4 {
+			s.Add(Sample{Size: l, Learner: 3 * float64(l), Reference: 2 * float64(l), LearnerBytes: tc.bytes(float64(l))})
+		}
+		if d := Final(s, true); d.Status != tc.status {
+			t.Errorf("%s: %+v", tc.reason, d)
+		}
+	}
+}
+
 func TestAddKeepsFastestInOrder(t *testing.T) {
 	s := &Series{}
 	s.Add(Sample{Size: 20, Learner: 60, Reference: 30})
