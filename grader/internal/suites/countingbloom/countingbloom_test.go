@@ -32,7 +32,7 @@ func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, m
 var quick = []string{"implemented", "example", "edge/m-and-k", "edge/empty-filter", "edge/empty-and-nil-keys",
 	"edge/add-remove-all", "edge/count-to-15", "edge/one-counter", "edge/saturation-sticks", "edge/remove-absent",
 	"edge/new-panics", "property/memory", "property/no-false-negatives", "property/remove-absent",
-	"property/false-positive-rate", "random/sequences", "property/large-no-false-negatives", "property/large-filter"}
+	"random/sequences", "property/false-positive-rate", "property/large-no-false-negatives", "property/large-filter"}
 
 func TestQuickListsEveryTestButPerformance(t *testing.T) {
 	var want []string
