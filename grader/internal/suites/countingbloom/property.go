@@ -217,7 +217,7 @@ const (
 
 // falsePositiveRate measures the false-positive rate of filters holding fpKeys keys, after adds
 // only and after adds and removes, and compares it with (1 − e^(−k·n/m))^k for the n keys present
-// (fpBounds: a false alarm has odds below 10⁻⁸ per filter). A filter that does not lower its
+// (fpBounds: a false alarm has odds below 10⁻⁷ per filter). A filter that does not lower its
 // counters on Remove has the rate of every key ever added: 0.82% becomes 14% at 10 counters per
 // key.
 func (s *suite) falsePositiveRate(t *harness.T) {
@@ -309,8 +309,11 @@ func fpRate(m, n uint64, k uint) float64 {
 
 // fpBounds returns the range in which the number of false positives among probes keys never
 // added lies, for a right filter of m counters and k hash functions holding n keys, except with a
-// chance below 10⁻⁸: 6 standard deviations around probes·p, p = (1 − e^(−k·n/m))^k, plus 1% of it
-// and 3 for the formula, an approximation. The variance has two parts: the binomial one of probes
+// chance below 10⁻⁷: 6 standard deviations around probes·p, p = (1 − e^(−k·n/m))^k, plus 1% of it
+// and 3 for the formula, an approximation. (Where the count is smallest, 111 expected in the large
+// filter, the normal tail understates the binomial's: a Chernoff bound puts the chance of 178 or
+// more at 4·10⁻⁸, of 44 or fewer at 4·10⁻¹²; the other filters expect 600 to 6,000, within 3·10⁻⁹.)
+// Over a grading's five filters, a right filter fails with odds below 10⁻⁶. The variance has two parts: the binomial one of probes
 // tests at a rate p, and that of the rate itself, which moves with the number of counters the n
 // keys happened to use (k times its relative deviation). That number's variance is
 // m·q·(1 − (1 + c)·q), c = k·n/m and q = e^(−c) the chance a counter stays 0.
