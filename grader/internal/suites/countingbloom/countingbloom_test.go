@@ -481,3 +481,28 @@ func TestSameSeedSameCase(t *testing.T) {
 		t.Errorf("seed 99 gave two cases:\n%s\n%s", codes[0], codes[1])
 	}
 }
+
+// rightSeeds is how many seeds TestRightFiltersPass tries; raise it to look for a false alarm
+// over many runs (go test -run RightFilters -countingbloom.right-seeds 500).
+var rightSeeds = flag.Int("countingbloom.right-seeds", 3, "seeds for TestRightFiltersPass")
+
+// TestRightFiltersPass runs the exact tests (every test but the performance test and the rates)
+// on right filters of two designs over several seeds: every one must pass, whatever the hash.
+func TestRightFiltersPass(t *testing.T) {
+	var exact []string
+	for _, name := range quick {
+		if name != "property/false-positive-rate" && name != "property/large-filter" {
+			exact = append(exact, name)
+		}
+	}
+	for name, api := range map[string]API{"reference": reference, "variant": withToy(func(*toy) {})} {
+		for seed := range uint64(*rightSeeds) {
+			_, ends := run(t, api, 1000+seed, exact...)
+			for test, e := range ends {
+				if e.Status != result.Pass {
+					t.Errorf("%s, seed %d: %s: %s %+v", name, 1000+seed, test, e.Status, e.Failure)
+				}
+			}
+		}
+	}
+}
