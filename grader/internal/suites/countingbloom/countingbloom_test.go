@@ -489,6 +489,9 @@ var rightSeeds = flag.Int("countingbloom.right-seeds", 3, "seeds for TestRightFi
 // TestRightFiltersPass runs the exact tests (every test but the performance test and the rates)
 // on right filters of two designs over several seeds: every one must pass, whatever the hash.
 func TestRightFiltersPass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades two right filters over several seeds; TestReferencePasses and TestCorrectVariantPasses try one")
+	}
 	var exact []string
 	for _, name := range quick {
 		if name != "property/false-positive-rate" && name != "property/large-filter" {
