@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/bits-and-blooms/bloom/v3 v3.7.1
+	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/chromedp/chromedp v0.23.1
 	github.com/huandu/skiplist v1.2.1
 	kata v0.0.0
@@ -11,7 +12,6 @@ require (
 
 require (
 	github.com/bits-and-blooms/bitset v1.24.2 // indirect
-	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/chromedp/cdproto v0.160.1 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

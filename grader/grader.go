@@ -214,7 +214,7 @@ func reusable(r Request, reference string) string {
 	return filepath.Join(dir, "kata-tests")
 }
 
-// MaxReused is how many test programs kata keeps in the user's cache: a learner's five
+// MaxReused is how many test programs kata keeps in the user's cache: a learner's
 // exercises and a few more folders graded with --impl.
 const MaxReused = 16
 

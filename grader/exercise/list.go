@@ -146,6 +146,45 @@ var all = []*Exercise{
 		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
 	},
 	{
+		Name:       "countingbloom",
+		Slug:       "counting-bloom-filter",
+		Title:      "Counting Bloom filter",
+		Difficulty: Medium,
+		Teaches:    "a Bloom filter that can forget: 4-bit counters packed 16 to a word, saturation that sticks",
+		Type:       "Filter",
+		API: []Func{
+			{Name: "New", Sig: "func(uint64, uint) *Filter"},
+			{Recv: "Filter", Name: "Add", Sig: "func([]byte)"},
+			{Recv: "Filter", Name: "Remove", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Test", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Count", Sig: "func([]byte) uint"},
+			{Recv: "Filter", Name: "M", Sig: "func() uint64"},
+			{Recv: "Filter", Name: "K", Sig: "func() uint"},
+		},
+		Ops: []Op{
+			{Name: "Add", Expected: "O(k)"},
+			{Name: "Remove", Expected: "O(k)"},
+			{Name: "Test", Expected: "O(k)"},
+			{Name: "Count", Expected: "O(k)"},
+		},
+		Hints: []string{
+			"Start from a Bloom filter and make each bit a counter: Add adds 1 to the key's k counters, " +
+				"Test checks that all k are above 0, Count returns the smallest of them, and Remove subtracts 1 " +
+				"from each, so that a removed key's positions can fall back to 0.",
+			"Pack the counters: 4 bits each, 16 to a uint64. Counter i lives in word i/16 at shift 4*(i%16); " +
+				"read it with (w >> shift) & 0xF and change it by adding or subtracting 1 << shift, once you " +
+				"know it will not pass 15 or go below 0.",
+			"A counter at 15 has lost its true count: leave it at 15 on Add, and never subtract from it on " +
+				"Remove, or a key that still needs it may test false. And Remove must first check the key: " +
+				"if Test(key) is false, return false and change nothing, since its counters belong to other keys.",
+			"Hash the key once (xxhash.Sum64) and derive the k positions by double hashing, h1 + i·h2 mod m, " +
+				"as in the Bloom filter. When two positions coincide, that counter moves by 2: do not skip " +
+				"repeated positions, so Add and Remove stay each other's inverse.",
+		},
+		Noun:  "the counting Bloom filter",
+		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
+	},
+	{
 		Name:       "skiplist",
 		Slug:       "design-skiplist",
 		Title:      "Design Skiplist",

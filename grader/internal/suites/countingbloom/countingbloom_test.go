@@ -1,0 +1,511 @@
+package countingbloom
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
+	ref "kata/solutions/countingbloom"
+)
+
+// reference is the reference solution as an API.
+var reference = API{New: func(m uint64, k uint) Filter { return ref.New(m, k) }}
+
+// run runs the suite on learner against the reference and returns the end events by test.
+func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
+	t.Helper()
+	log, err := harness.Local(Suite(learner, reference), seed, only...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log, log.Ends()
+}
+
+// quick is every test but the performance one, which performance_test.go runs.
+var quick = []string{"implemented", "example", "edge/m-and-k", "edge/empty-filter", "edge/empty-and-nil-keys",
+	"edge/add-remove-all", "edge/one-counter", "edge/count-to-15", "edge/saturation-sticks", "edge/remove-absent",
+	"edge/new-panics", "property/memory", "property/no-false-negatives", "property/remove-absent",
+	"random/sequences", "property/false-positive-rate", "property/large-no-false-negatives", "property/large-filter"}
+
+func TestQuickListsEveryTestButPerformance(t *testing.T) {
+	var want []string
+	for _, test := range Suite(reference, reference).All() {
+		if test.Kind != harness.Performance {
+			want = append(want, test.Name)
+		}
+	}
+	if fmt.Sprint(want) != fmt.Sprint(quick) {
+		t.Errorf("quick = %v\nwant %v", quick, want)
+	}
+}
+
+func TestReferencePasses(t *testing.T) {
+	log, _ := run(t, reference, 1, quick...)
+	for _, e := range log.Events {
+		switch e.Kind {
+		case record.End:
+			if e.Status != result.Pass {
+				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
+			}
+			t.Logf("%-36s %v", e.Test, e.Elapsed)
+		case record.Trace:
+			t.Logf("    %s", e.Message)
+		}
+	}
+}
+
+// seeds is how many seeds TestFalsePositiveRateMargins tries; raise it to check the bounds'
+// margin over many runs (go test -run Margins -countingbloom.seeds 200).
+var seeds = flag.Int("countingbloom.seeds", 3, "seeds for TestFalsePositiveRateMargins")
+
+// TestFalsePositiveRateMargins runs the false-positive-rate and large-filter properties on the
+// reference over several seeds and reports, for each filter, the measured rate against the
+// formula and the largest deviation from the expected count as a fraction of the allowed one:
+// it must stay well below 1.
+func TestFalsePositiveRateMargins(t *testing.T) {
+	worst := map[string]float64{}
+	rates := map[string][]float64{}
+	formula := map[string]float64{}
+	tests := []string{"property/false-positive-rate", "property/large-filter"}
+	for seed := range uint64(*seeds) {
+		log, ends := run(t, reference, seed, tests...)
+		for _, name := range tests {
+			if e := ends[name]; e.Status != result.Pass {
+				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
+			}
+		}
+		for _, e := range log.Events {
+			if e.Kind != record.Trace {
+				continue
+			}
+			before, after, ok := strings.Cut(e.Message, " keys present: ")
+			if !ok {
+				continue
+			}
+			var got int
+			var lo, hi, rate, p float64
+			if _, err := fmt.Sscanf(after, "%d in [%g, %g] (rate %g, formula %g)", &got, &lo, &hi, &rate, &p); err != nil {
+				t.Fatalf("%q: %v", after, err)
+			}
+			name := strings.TrimPrefix(before, "false positives in ")
+			mid, half := (lo+hi)/2, (hi-lo)/2
+			worst[name] = max(worst[name], math.Abs(float64(got)-mid)/half)
+			rates[name] = append(rates[name], rate)
+			formula[name] = p
+		}
+	}
+	for name, w := range worst {
+		sum := 0.0
+		for _, r := range rates[name] {
+			sum += r
+		}
+		t.Logf("%s: mean rate %.5f, formula %.5f; largest deviation %.2f of the allowed range over %d seeds",
+			name, sum/float64(len(rates[name])), formula[name], w, *seeds)
+		if w > 0.8 {
+			t.Errorf("%s: the reference came within %.2f of the bound", name, w)
+		}
+	}
+}
+
+// toy is a counting Bloom filter for the tests, correct unless one of its knobs plants a bug.
+type toy struct {
+	words []uint64
+	m     uint64
+	k     uint
+	pos   func(key []byte, m uint64, k uint) []uint64
+
+	wrap         bool // Add lets a counter at 15 wrap to 0
+	decSaturated bool // Remove lowers a counter at 15
+	decAbsent    bool // Remove lowers the counters above 0 of a key testing false, and returns false
+	removeAll    bool // Remove sets the key's counters to 0
+	noDecrement  bool // Remove changes nothing and returns Test
+	asSet        bool // Add and Remove move each distinct counter once
+	keep         bool // Add stores a copy of the key
+	kept         [][]byte
+	mWords       bool // M() reports words·16
+}
+
+// fnv64 is FNV-1a, 64 bits.
+func fnv64(key []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, b := range key {
+		h ^= uint64(b)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
+func doubleHashing(key []byte, m uint64, k uint) []uint64 {
+	h1 := mix(fnv64(key))
+	h2 := mix(h1) | 1
+	out := make([]uint64, k)
+	for i := range out {
+		out[i] = (h1 + uint64(i)*h2) % m
+	}
+	return out
+}
+
+// consecutive takes k consecutive counters: h + i.
+func consecutive(key []byte, m uint64, k uint) []uint64 {
+	h := mix(fnv64(key))
+	out := make([]uint64, k)
+	for i := range out {
+		out[i] = (h + uint64(i)) % m
+	}
+	return out
+}
+
+// low20 double-hashes, keeping the low 20 bits of each position: it reaches only 2^20 counters.
+func low20(key []byte, m uint64, k uint) []uint64 {
+	out := doubleHashing(key, math.MaxUint64, k)
+	for i := range out {
+		out[i] = out[i] & (1<<20 - 1) % m
+	}
+	return out
+}
+
+func newToy(m uint64, k uint) *toy {
+	if m == 0 || k == 0 {
+		panic("countingbloom: m and k must be positive")
+	}
+	return &toy{words: make([]uint64, (m+15)/16), m: m, k: k, pos: doubleHashing}
+}
+
+func (f *toy) get(i uint64) uint64 { return f.words[i/16] >> (4 * (i % 16)) & 15 }
+func (f *toy) set(i, v uint64) {
+	s := 4 * (i % 16)
+	f.words[i/16] = f.words[i/16]&^(15<<s) | (v&15)<<s
+}
+
+// positions returns the key's positions, each distinct one once when asSet is set.
+func (f *toy) positions(key []byte) []uint64 {
+	ps := f.pos(key, f.m, f.k)
+	if !f.asSet {
+		return ps
+	}
+	var out []uint64
+	for _, p := range ps {
+		if !containsPos(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func containsPos(ps []uint64, p uint64) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *toy) Add(key []byte) {
+	for _, p := range f.positions(key) {
+		if c := f.get(p); c < 15 || f.wrap {
+			f.set(p, c+1)
+		}
+	}
+	if f.keep {
+		f.kept = append(f.kept, bytes.Clone(key))
+	}
+}
+
+func (f *toy) Test(key []byte) bool {
+	for _, p := range f.positions(key) {
+		if f.get(p) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (f *toy) Count(key []byte) uint {
+	least := uint64(15)
+	for _, p := range f.positions(key) {
+		least = min(least, f.get(p))
+	}
+	return uint(least)
+}
+
+func (f *toy) Remove(key []byte) bool {
+	present := f.Test(key)
+	if f.noDecrement || !present && !f.decAbsent {
+		return present
+	}
+	for _, p := range f.positions(key) {
+		switch c := f.get(p); {
+		case f.removeAll:
+			f.set(p, 0)
+		case c == 0:
+		case c < 15 || f.decSaturated:
+			f.set(p, c-1)
+		}
+	}
+	return present
+}
+
+func (f *toy) M() uint64 {
+	if f.mWords {
+		return uint64(len(f.words)) * 16
+	}
+	return f.m
+}
+
+func (f *toy) K() uint { return f.k }
+
+// byteFilter keeps one byte per counter.
+type byteFilter struct {
+	*toy
+	counters []uint8
+}
+
+func newByteFilter(m uint64, k uint) Filter {
+	t := newToy(m, k)
+	t.words = nil
+	return &byteFilter{toy: t, counters: make([]uint8, m)}
+}
+
+func (f *byteFilter) Add(key []byte) {
+	for _, p := range f.positions(key) {
+		f.counters[p] = min(f.counters[p]+1, 15)
+	}
+}
+
+func (f *byteFilter) Test(key []byte) bool {
+	for _, p := range f.positions(key) {
+		if f.counters[p] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (f *byteFilter) Count(key []byte) uint {
+	least := uint8(15)
+	for _, p := range f.positions(key) {
+		least = min(least, f.counters[p])
+	}
+	return uint(least)
+}
+
+func (f *byteFilter) Remove(key []byte) bool {
+	if !f.Test(key) {
+		return false
+	}
+	for _, p := range f.positions(key) {
+		if f.counters[p] < 15 {
+			f.counters[p]--
+		}
+	}
+	return true
+}
+
+// shortWords allocates m/16 words, one too few unless 16 divides m.
+func shortWords(m uint64, k uint) Filter {
+	f := newToy(m, k)
+	f.words = make([]uint64, m/16)
+	return f
+}
+
+// stubCount still holds the stub's Count.
+type stubCount struct{ *toy }
+
+func (stubCount) Count([]byte) uint { panic("not implemented") }
+
+// withToy is an API of toys changed by change.
+func withToy(change func(*toy)) API {
+	return API{New: func(m uint64, k uint) Filter {
+		f := newToy(m, k)
+		change(f)
+		return f
+	}}
+}
+
+// withNew is an API of another New.
+func withNew(newFilter func(m uint64, k uint) Filter) API { return API{New: newFilter} }
+
+func TestCorrectVariantPasses(t *testing.T) {
+	_, ends := run(t, withToy(func(*toy) {}), 3, quick...)
+	for name, e := range ends {
+		if e.Status != result.Pass {
+			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
+		}
+	}
+}
+
+// firstFailure returns the first failing test's name and failure.
+func firstFailure(log *record.Log) (string, *record.Failure) {
+	for _, e := range log.Events {
+		if e.Kind == record.End && e.Status == result.Fail {
+			return e.Test, e.Failure
+		}
+	}
+	return "", nil
+}
+
+// wrong is a realistic wrong implementation and what must catch it.
+type wrong struct {
+	name    string
+	api     API
+	test    string // the first test to fail
+	verdict verdict.Verdict
+	mention string // the message, the hint or the case mentions it
+}
+
+func wrongs() []wrong {
+	return []wrong{
+		{"Add wraps 15 to 0", withToy(func(f *toy) { f.wrap = true }), "edge/one-counter", "wrong_answer", "wraps"},
+		{"Remove lowers a saturated counter", withToy(func(f *toy) { f.decSaturated = true }), "edge/one-counter", "wrong_answer", "stay at 15"},
+		{"Remove lowers the counters of a key testing false", withToy(func(f *toy) { f.decAbsent = true }), "edge/remove-absent", "wrong_answer", "tests false"},
+		{"Remove clears the counters", withToy(func(f *toy) { f.removeAll = true }), "example", "wrong_answer", "Remove"},
+		{"Remove changes nothing", withToy(func(f *toy) { f.noDecrement = true }), "example", "wrong_answer", "Remove"},
+		{"positions as a set", withToy(func(f *toy) { f.asSet = true }), "edge/one-counter", "wrong_answer", "moves by 2"},
+		{"M() is words·16", withToy(func(f *toy) { f.mWords = true }), "edge/m-and-k", "wrong_answer", "M()"},
+		{"consecutive positions", withToy(func(f *toy) { f.pos = consecutive }), "property/false-positive-rate", "wrong_answer", "correlated"},
+		{"positions in 2^20 counters", withToy(func(f *toy) { f.pos = low20 }), "property/large-filter", "wrong_answer", "part of the m counters"},
+		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "memory_limit_exceeded", "stores no keys"},
+		{"a byte per counter", withNew(newByteFilter), "property/memory", "memory_limit_exceeded", "[]uint8"},
+		{"m/16 words", withNew(shortWords), "edge/empty-filter", "runtime_error", "index out of range"},
+		{"Count not implemented", withNew(func(m uint64, k uint) Filter { return stubCount{newToy(m, k)} }), "implemented", "not_implemented", "Count"},
+	}
+}
+
+func TestWrongImplementationsCaught(t *testing.T) {
+	for _, w := range wrongs() {
+		t.Run(w.name, func(t *testing.T) {
+			log, _ := run(t, w.api, 5, quick...)
+			name, f := firstFailure(log)
+			if f == nil {
+				t.Fatalf("accepted; want %s from %s", w.verdict, w.test)
+			}
+			text := f.Message + " " + f.Hint
+			if f.Case != nil {
+				text += " " + f.Case.Code
+			}
+			t.Logf("%s: %s: %s | hint: %s", name, f.Verdict, f.Message, f.Hint)
+			if f.Case != nil {
+				t.Logf("%s", f.Case.Code)
+			}
+			if name != w.test || f.Verdict != w.verdict {
+				t.Errorf("caught by %s as %s, want %s as %s", name, f.Verdict, w.test, w.verdict)
+			}
+			if !strings.Contains(text, w.mention) {
+				t.Errorf("the failure does not mention %q:\n%s", w.mention, text)
+			}
+		})
+	}
+}
+
+// caught is a wrong implementation run on one test alone, which must fail it with a verdict, a
+// case of at most ops calls (0: no case) and a hint that mentions hint.
+type caught struct {
+	name string
+	api  API
+	test string
+	ops  int
+	hint string
+}
+
+// TestEachTestCatches runs single tests on planted bugs, so that each property and the random
+// sequences are shown able to fail on their own, with a short case and the right hint.
+func TestEachTestCatches(t *testing.T) {
+	bug := map[string]API{}
+	for _, w := range wrongs() {
+		bug[w.name] = w.api
+	}
+	wraps, satDec := bug["Add wraps 15 to 0"], bug["Remove lowers a saturated counter"]
+	absentDec, clears := bug["Remove lowers the counters of a key testing false"], bug["Remove clears the counters"]
+	noDec, asSet := bug["Remove changes nothing"], bug["positions as a set"]
+	for _, c := range []caught{
+		{"Add wraps 15 to 0", wraps, "random/sequences", 8, "wraps"},
+		{"Remove lowers a saturated counter", satDec, "random/sequences", 10, "stay at 15"},
+		{"Remove lowers the counters of a key testing false", absentDec, "random/sequences", 6, "tests false"},
+		{"Remove clears the counters", clears, "random/sequences", 6, "never set a counter to 0"},
+		{"Remove changes nothing", noDec, "random/sequences", 6, "Remove"},
+		{"positions as a set", asSet, "random/sequences", 4, "moves by 2"},
+		{"Add wraps 15 to 0", wraps, "property/no-false-negatives", 10, "wraps"},
+		{"Remove lowers a saturated counter", satDec, "property/no-false-negatives", 10, "stay at 15"},
+		{"Remove lowers the counters of a key testing false", absentDec, "property/no-false-negatives", 10, "tests false"},
+		{"Remove clears the counters", clears, "property/no-false-negatives", 10, "never set a counter to 0"},
+		{"Remove lowers the counters of a key testing false", absentDec, "property/remove-absent", 10, "tests false"},
+		{"Remove changes nothing", noDec, "property/remove-absent", 0, "back to 0"},
+		{"Remove changes nothing", noDec, "property/false-positive-rate", 0, "every key ever added"},
+		{"Remove clears the counters", clears, "property/large-no-false-negatives", 10, "never set a counter to 0"},
+	} {
+		t.Run(c.name+" in "+c.test, func(t *testing.T) {
+			_, ends := run(t, c.api, 11, c.test)
+			f := ends[c.test].Failure
+			if f == nil || f.Verdict != verdict.WrongAnswer {
+				t.Fatalf("want a wrong_answer, got %+v", f)
+			}
+			t.Logf("%s | %s", f.Message, f.Hint)
+			if f.Case != nil {
+				t.Logf("%s", f.Case.Code)
+			}
+			switch {
+			case c.ops == 0 && f.Case != nil:
+				t.Errorf("a case of %d calls, want none", f.Case.Ops)
+			case c.ops > 0 && f.Case == nil:
+				t.Errorf("no case, want one of at most %d calls", c.ops)
+			case c.ops > 0 && f.Case.Ops > c.ops:
+				t.Errorf("shrunk to %d calls, want at most %d", f.Case.Ops, c.ops)
+			}
+			if !strings.Contains(f.Hint, c.hint) {
+				t.Errorf("the hint does not mention %q: %s", c.hint, f.Hint)
+			}
+		})
+	}
+}
+
+func TestSameSeedSameCase(t *testing.T) {
+	var codes []string
+	for range 2 {
+		_, ends := run(t, withToy(func(f *toy) { f.decAbsent = true }), 99, "random/sequences")
+		f := ends["random/sequences"].Failure
+		if f == nil || f.Case == nil {
+			t.Fatalf("no failure: %+v", f)
+		}
+		codes = append(codes, f.Case.Code)
+	}
+	if codes[0] != codes[1] {
+		t.Errorf("seed 99 gave two cases:\n%s\n%s", codes[0], codes[1])
+	}
+}
+
+// rightSeeds is how many seeds TestRightFiltersPass tries; raise it to look for a false alarm
+// over many runs (go test -run RightFilters -countingbloom.right-seeds 500).
+var rightSeeds = flag.Int("countingbloom.right-seeds", 3, "seeds for TestRightFiltersPass")
+
+// TestRightFiltersPass runs the exact tests (every test but the performance test and the rates)
+// on right filters of two designs over several seeds: every one must pass, whatever the hash.
+func TestRightFiltersPass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades two right filters over several seeds; TestReferencePasses and TestCorrectVariantPasses try one")
+	}
+	var exact []string
+	for _, name := range quick {
+		if name != "property/false-positive-rate" && name != "property/large-filter" {
+			exact = append(exact, name)
+		}
+	}
+	for name, api := range map[string]API{"reference": reference, "variant": withToy(func(*toy) {})} {
+		for seed := range uint64(*rightSeeds) {
+			_, ends := run(t, api, 1000+seed, exact...)
+			for test, e := range ends {
+				if e.Status != result.Pass {
+					t.Errorf("%s, seed %d: %s: %s %+v", name, 1000+seed, test, e.Status, e.Failure)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package countingbloom
+
+import (
+	"encoding/binary"
+	"runtime"
+
+	"kata/grader/internal/growth"
+	"kata/grader/internal/harness"
+)
+
+// Performance sizes: the number of keys present (doubling from 3,125 to 200,000) in a filter of
+// PerfCounters counters, and the number of counters (quadrupling from 2^14 to 2^26) of a filter
+// holding PerfFixedKeys keys. Both spans are 64 or more; neither may change the cost of an
+// operation, which is O(k).
+var (
+	PerfKeys      = harness.Sizes(3125, 200_000, 2)
+	PerfCounters  = 1 << 24
+	PerfMs        = harness.Sizes(1<<14, 1<<26, 4)
+	PerfFixedKeys = 1000
+)
+
+// perfK is the number of hash functions of the measured filters.
+const perfK = 7
+
+// Hints of a wrong growth, by operation.
+var growthHints = map[string]string{
+	"Add":    "Add must only raise the key's k counters: a counting Bloom filter stores no keys and scans no counters",
+	"Remove": "Remove must only check and lower the key's k counters: it compares no keys and scans no counters",
+	"Test":   "Test must only check the key's k counters: it compares no keys and scans no counters",
+	"Count":  "Count is the smallest of the key's k counters: read those k, never scan the array",
+}
+
+// performance measures Add, Remove, Test and Count as the number of keys grows and as the number
+// of counters grows, against the reference, and fails when one grows with n or m.
+func performance(learner, reference API) harness.Test {
+	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
+		keys := make([][]byte, PerfKeys[len(PerfKeys)-1])
+		for i := range keys {
+			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, t.Rand().Uint64()), uint64(i))
+		}
+		t.SetReceiver("f")
+		byKeys := func(m *harness.Meter) []*growth.Series {
+			// A batch of count calls at size n uses keys spread over the n present, a different
+			// stretch in each round.
+			at := func(n, i, rep int) []byte { return keys[((rep*1000+i)*7919)%n] }
+			ladder := harness.Ladder[Filter]{
+				Sizes: PerfKeys,
+				New:   func() Filter { return learner.New(uint64(PerfCounters), perfK) },
+				Ref:   func() Filter { return reference.New(uint64(PerfCounters), perfK) },
+				Grow: harness.Grower[Filter]{
+					Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: growthHints["Add"]}),
+					Run: func(f Filter, from, to int) {
+						for _, key := range keys[from:to] {
+							f.Add(key)
+						}
+					},
+				},
+				Queries: []harness.Query[Filter]{
+					{
+						Series: harness.Declared(ex, growth.Series{Op: "Test", Axis: "n", SlowHint: slowHint, Hint: growthHints["Test"]}),
+						Batch:  1000,
+						Run: func(f Filter, n, count, rep int) {
+							for i := range count {
+								f.Test(at(n, i, rep))
+							}
+						},
+					},
+					{
+						Series: harness.Declared(ex, growth.Series{Op: "Count", Axis: "n", SlowHint: slowHint, Hint: growthHints["Count"]}),
+						Batch:  1000,
+						Run: func(f Filter, n, count, rep int) {
+							for i := range count {
+								f.Count(at(n, i, rep))
+							}
+						},
+					},
+					{
+						Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint, Hint: growthHints["Remove"]}),
+						Batch:  1000,
+						Run: func(f Filter, n, count, rep int) {
+							for i := range count {
+								f.Remove(at(n, i, rep))
+							}
+						},
+						// Put the removed keys back, untimed.
+						Undo: func(f Filter, n, count, rep int) {
+							for i := range count {
+								f.Add(at(n, i, rep))
+							}
+						},
+					},
+				},
+			}
+			return ladder.Measure(m)
+		}
+		byCounters := func(m *harness.Meter) []*growth.Series { return byCounters(m, learner, reference, keys) }
+		harness.JudgeGrowth(t, byKeys, byCounters)
+	}}
+}
+
+// byCounters measures Add, Test, Count and Remove on filters of growing m holding PerfFixedKeys
+// keys each.
+func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.Series {
+	add := harness.Declared(ex, growth.Series{Op: "Add", Axis: "m", SlowHint: slowHint,
+		Hint: "Add grows with the number of counters: touch only the key's k counters, never the whole array"})
+	test := harness.Declared(ex, growth.Series{Op: "Test", Axis: "m", SlowHint: slowHint,
+		Hint: "Test grows with the number of counters: check only the key's k counters, never scan the array"})
+	cnt := harness.Declared(ex, growth.Series{Op: "Count", Axis: "m", SlowHint: slowHint,
+		Hint: "Count grows with the number of counters: read only the key's k counters, never scan the array"})
+	rem := harness.Declared(ex, growth.Series{Op: "Remove", Axis: "m", SlowHint: slowHint,
+		Hint: "Remove grows with the number of counters: check and lower only the key's k counters, " +
+			"never scan or recount the array"})
+	some := keys[:PerfFixedKeys]
+	for _, size := range PerfMs {
+		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
+		l, r := learner.New(uint64(size), perfK), reference.New(uint64(size), perfK)
+		run := func(f Filter, op func(Filter, []byte)) func(int, int) {
+			return func(count, rep int) {
+				for _, k := range some[:count] {
+					op(f, k)
+				}
+			}
+		}
+		adder := func(f Filter, k []byte) { f.Add(k) }
+		for _, q := range []struct {
+			s        *growth.Series
+			op, undo func(Filter, []byte)
+		}{
+			{add, adder, nil},
+			{test, func(f Filter, k []byte) { f.Test(k) }, nil},
+			{cnt, func(f Filter, k []byte) { f.Count(k) }, nil},
+			{rem, func(f Filter, k []byte) { f.Remove(k) }, adder},
+		} {
+			var undoL, undoR func(int, int)
+			if q.undo != nil {
+				undoL, undoR = run(l, q.undo), run(r, q.undo)
+			}
+			x, ok := m.Pair(harness.Call{Method: q.s.Op}, len(some), run(l, q.op), run(r, q.op), undoL, undoR)
+			x.Size = size
+			q.s.Add(x)
+			if !ok {
+				return []*growth.Series{add, test, cnt, rem}
+			}
+		}
+	}
+	return []*growth.Series{add, test, cnt, rem}
+}
+
+// slowHint is said when an operation grows as it should but is far slower than the reference.
+const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +
+	"hashes the key once (two hashes give all k positions) and keeps the counters 16 to a uint64"
