@@ -80,10 +80,11 @@ func stringLit(s string) string {
 	return lit
 }
 
-// imports returns the packages the printed code needs besides testing.
+// imports returns the packages the printed code needs besides testing: fmt where a call of
+// several results is printed through fmt.Sprint, math and strings for Lit's literals.
 func imports(code string) []string {
 	var pkgs []string
-	for _, p := range []string{"math", "strings"} {
+	for _, p := range []string{"fmt", "math", "strings"} {
 		if strings.Contains(code, p+".") {
 			pkgs = append(pkgs, p)
 		}

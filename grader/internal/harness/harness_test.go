@@ -292,3 +292,15 @@ func TestConstructorIsNamedOnce(t *testing.T) {
 		t.Fatalf("got %+v", end.Failure)
 	}
 }
+
+// TestCaseNamesItsImports checks that a printed case asks for the packages its code uses.
+func TestCaseNamesItsImports(t *testing.T) {
+	calls := []Call{{Method: "Score", Args: []any{"a"}, Text: `fmt.Sprint(s.Score("a"))`}}
+	code := caseCode("New()", "s", calls, nil, "0 false", nil, "")
+	if !strings.HasPrefix(code, `// needs: import ("fmt")`) {
+		t.Errorf("the case does not ask for fmt:\n%s", code)
+	}
+	if got := imports(`s.Add(math.Inf(1), strings.Repeat("a", 20))`); !slices.Equal(got, []string{"math", "strings"}) {
+		t.Errorf("imports = %v, want math and strings", got)
+	}
+}
