@@ -341,7 +341,9 @@ func returnedSlices(newSet func() Set) func(*harness.T) {
 }
 
 // smallName draws one of 8 names, the empty one included.
-func smallName(rng *rand.Rand) string { return [...]string{"", "a", "b", "c", "d", "e", "f", "g"}[rng.IntN(8)] }
+func smallName(rng *rand.Rand) string {
+	return [...]string{"", "a", "b", "c", "d", "e", "f", "g"}[rng.IntN(8)]
+}
 
 // smallScores are the scores of the small random test: ties, -0 and 0, ±Inf.
 var smallScores = []float64{math.Inf(-1), -2, -1, negZero, 0, 0, 1, 1, 2, 3, math.Inf(1)}
