@@ -151,10 +151,10 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "random/small", Kind: harness.Differential, Run: random(func(rng *rand.Rand) []harness.Call {
 				return calls(rng, 5000, smallName, smallScore)
 			})},
-			// Tens of thousands of calls over many names and scores, the set growing to
+			// Twenty thousand calls over many names and scores, the set growing to
 			// thousands of members.
 			{Name: "random/wide", Kind: harness.Differential, Run: random(func(rng *rand.Rand) []harness.Call {
-				return calls(rng, 40000, wideName, wideScore)
+				return calls(rng, 20000, wideName, wideScore)
 			})},
 			// How each operation grows with n, and each range with the members it returns.
 			performance(learner, reference),
@@ -439,7 +439,7 @@ func calls(rng *rand.Rand, n int, name func(*rand.Rand) string, score func(*rand
 }
 
 // LargeN is the size of the large test: LargeN additions, then LargeN/4 mixed calls.
-const LargeN = 100_000
+const LargeN = 50_000
 
 // large adds LargeN members with 8-letter names and whole scores below LargeN/2 (ties), then
 // makes mixed calls on names mostly present, ranges of a few members.
