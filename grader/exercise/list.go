@@ -184,6 +184,7 @@ var all = []*Exercise{
 		Difficulty: Hard,
 		Teaches:    "a skip list whose links count what they skip: rank and range queries in O(log n), as Redis's ZSET",
 		Type:       "SortedSet",
+		Structs:    []Struct{{Name: "Member", Fields: "Name string; Score float64"}},
 		API: []Func{
 			{Name: "New", Sig: "func() *SortedSet"},
 			{Recv: "SortedSet", Name: "Add", Sig: "func(string, float64) bool"},
