@@ -6,6 +6,7 @@ require (
 	github.com/bits-and-blooms/bloom/v3 v3.7.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/huandu/skiplist v1.2.1
+	github.com/tidwall/btree v1.8.2
 	kata v0.0.0
 )
 
