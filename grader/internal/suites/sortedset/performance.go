@@ -69,18 +69,16 @@ func scoreAt(p int) float64 { return float64(2 * p) }
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		names, absent := perfNames(t.Rand(), PerfSizes[len(PerfSizes)-1])
-		along := func(op, axis, hint string) *growth.Series {
-			return harness.Declared(ex, growth.Series{Op: op, Axis: axis, Hint: hint, SlowHint: slowHint})
-		}
 		// mid is the first position of the batch j at size n: from the middle of the order on.
 		mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
 		window := func(n, i, r int) int { return n/4 + (r*i)%(n/2) }
 		ladder := &harness.Ladder[Set]{
 			Sizes: PerfSizes, New: learner.New, Ref: reference.New,
 			Grow: harness.Grower[Set]{
-				Series: along("Add", "n", "Add walks the order member by member (or shifts a slice) to "+
-					"find its place: search top-down through the skip list's levels, keeping the update "+
-					"vector, and link the new node in there"),
+				Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
+					Hint: "Add walks the order member by member (or shifts a slice) to " +
+						"find its place: search top-down through the skip list's levels, keeping the update " +
+						"vector, and link the new node in there"}),
 				Run: func(s Set, from, to int) {
 					for p := from; p < to; p++ {
 						s.Add(names[p], scoreAt(p))
@@ -88,10 +86,11 @@ func performance(learner, reference API) harness.Test {
 				},
 			},
 			Queries: []harness.Query[Set]{
-				{Series: along("Remove", "n", "Remove walks the order member by member, or shifts "+
-					"the members after it in a slice (Θ(n) per call): find the node with a top-down "+
-					"search by (score, name), keeping the update vector, and unlink it on each of its "+
-					"levels, fixing the spans"), Batch: perfBatch,
+				{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
+					Hint: "Remove walks the order member by member, or shifts " +
+						"the members after it in a slice (Θ(n) per call): find the node with a top-down " +
+						"search by (score, name), keeping the update vector, and unlink it on each of its " +
+						"levels, fixing the spans"}), Batch: perfBatch,
 					Run: func(s Set, n, count, rep int) {
 						for i := range count {
 							s.Remove(names[mid(n, 1+rep, i)])
@@ -103,8 +102,9 @@ func performance(learner, reference API) harness.Test {
 							s.Add(names[p], scoreAt(p))
 						}
 					}},
-				{Series: along("Score", "n", "Score searches for the name: keep a map from name to "+
-					"score (or to the member's node) beside the order, and answer from it in O(1)"),
+				{Series: harness.Declared(ex, growth.Series{Op: "Score", Axis: "n", SlowHint: slowHint,
+					Hint: "Score searches for the name: keep a map from name to " +
+						"score (or to the member's node) beside the order, and answer from it in O(1)"}),
 					Batch: perfBatch, Run: func(s Set, n, count, rep int) {
 						for i := range count {
 							if i&1 == 0 {
@@ -114,29 +114,33 @@ func performance(learner, reference API) harness.Test {
 							}
 						}
 					}},
-				{Series: along("Rank", "n", "Rank counts the members before the name one by one, "+
-					"walking the bottom level: give each link a span (the members it jumps) and sum the "+
-					"spans of the links followed on a top-down search"), Batch: perfBatch,
+				{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "n", SlowHint: slowHint,
+					Hint: "Rank walks the bottom level (or sorts the set) to count the " +
+						"members before the name: give each link a span (the members it jumps) and sum the " +
+						"spans of the links followed on a top-down search"}), Batch: perfBatch,
 					Run: func(s Set, n, count, rep int) {
 						for i := range count {
 							s.Rank(names[mid(n, 0, i)])
 						}
 					}},
-				{Series: along("Len", "n", "Len counts the members: keep the count in the set, "+
-					"one more on each Add of a new name, one less on each Remove"), Batch: perfBatch,
+				{Series: harness.Declared(ex, growth.Series{Op: "Len", Axis: "n", SlowHint: slowHint,
+					Hint: "Len counts the members: keep the count in the set, " +
+						"one more on each Add of a new name, one less on each Remove"}), Batch: perfBatch,
 					Run: func(s Set, n, count, rep int) {
 						for range count {
 							s.Len()
 						}
 					}},
-				{Series: along("RangeByRank", "n", rankHint), Batch: perfBatch,
+				{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "n", SlowHint: slowHint,
+					Hint: rankHint}), Batch: perfBatch,
 					Run: func(s Set, n, count, rep int) {
 						for i := range count {
 							start := window(n, i, RangeLen)
 							s.RangeByRank(start, start+RangeLen-1)
 						}
 					}},
-				{Series: along("RangeByScore", "n", scoreHint), Batch: perfBatch,
+				{Series: harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "n", SlowHint: slowHint,
+					Hint: scoreHint}), Batch: perfBatch,
 					Run: func(s Set, n, count, rep int) {
 						for i := range count {
 							start := window(n, i, RangeLen)
@@ -145,12 +149,14 @@ func performance(learner, reference API) harness.Test {
 					}},
 			},
 		}
-		byRank := along("RangeByRank", "r", "RangeByRank costs more than O(1) per member returned: "+
-			"find position start once, then walk the bottom level, appending each member to a slice "+
-			"made with the range's length")
-		byScore := along("RangeByScore", "r", "RangeByScore costs more than O(1) per member returned: "+
-			"find the first member scored at least min once, then walk the bottom level while the "+
-			"score is at most max")
+		byRank := harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "r", SlowHint: slowHint,
+			Hint: "RangeByRank costs more than O(1) per member returned: " +
+				"find position start once, then walk the bottom level, appending each member to a slice " +
+				"made with the range's length"})
+		byScore := harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "r", SlowHint: slowHint,
+			Hint: "RangeByScore costs more than O(1) per member returned: " +
+				"find the first member scored at least min once, then walk the bottom level while the " +
+				"score is at most max"})
 		harness.JudgeGrowth(t, ladder.Measure, func(m *harness.Meter) []*growth.Series {
 			return ranges(t, m, learner, reference, names, byRank, byScore)
 		})
