@@ -29,7 +29,21 @@ type level struct {
 type node struct {
 	name  string
 	score float64
-	lv    []level
+	lv    []level  // the node's links: inline for the low nodes, most of them
+	low   [2]level // inline storage for a node of height 1 or 2
+}
+
+// newNode returns a node of height h. Three nodes in four have height 1 and three in sixteen
+// height 2: their links live in the node itself, one allocation and one stretch of memory,
+// which a walk along the order reads with one cache miss per node, not two.
+func newNode(name string, score float64, h int) *node {
+	n := &node{name: name, score: score}
+	if h <= len(n.low) {
+		n.lv = n.low[:h]
+	} else {
+		n.lv = make([]level, h)
+	}
+	return n
 }
 
 // SortedSet is a set of names, each with a score, kept in order of score then name.
@@ -75,7 +89,7 @@ func (s *SortedSet) Add(name string, score float64) bool {
 		s.link(n)
 		return false
 	}
-	n := &node{name: name, score: score, lv: make([]level, randomLevel())}
+	n := newNode(name, score, randomLevel())
 	s.link(n)
 	s.nodes[name] = n
 	return true
