@@ -36,6 +36,8 @@ func Lit(v any) string {
 			return "math.Inf(1)"
 		case math.IsInf(x, -1):
 			return "math.Inf(-1)"
+		case x == 0 && math.Signbit(x):
+			return "math.Copysign(0, -1)" // the literal -0 is the integer 0, a positive zero
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	case bool:

@@ -183,6 +183,7 @@ func TestLit(t *testing.T) {
 		{[]byte(nil), "nil"}, {[]byte{}, "[]byte{}"}, {[]byte("a\x00"), `[]byte("a\x00")`},
 		{uint64(7), "7"}, {0.01, "0.01"}, {true, "true"}, {uint(3), "3"},
 		{math.NaN(), "math.NaN()"}, {math.Inf(1), "math.Inf(1)"}, {math.Inf(-1), "math.Inf(-1)"},
+		{math.Copysign(0, -1), "math.Copysign(0, -1)"}, {0.0, "0"},
 	} {
 		if got := Lit(tc.v); got != tc.want {
 			t.Errorf("Lit(%#v) = %s, want %s", tc.v, got, tc.want)
