@@ -146,6 +146,8 @@ func Suite(learner, reference API) *harness.Suite {
 			// A slice a range returned is the caller's: changing it changes nothing in the set,
 			// and a later call does not change it.
 			{Name: "edge/returned-slices", Kind: harness.Fixed, Run: returnedSlices(learner.New)},
+			// Two sets at once share nothing: a package-level map would let one see the other.
+			{Name: "edge/two-sets", Kind: harness.Fixed, Run: twoSets(learner.New)},
 			// Thousands of calls over 8 names and 11 scores (ties, -0, ±Inf and NaN among them),
 			// so that members move, tie, leave and come back.
 			{Name: "random/small", Kind: harness.Differential, Run: random(func(rng *rand.Rand) []harness.Call {
@@ -335,6 +337,62 @@ func returnedSlices(newSet func() Set) func(*harness.T) {
 		ops++
 		if !slices.Equal(whole, all) {
 			fail("changing the slice RangeByScore returned changed the set", whole, all, "s.RangeByRank(0, -1)")
+		}
+	}
+}
+
+// twoSets adds to one set and checks that the other did not change.
+func twoSets(newSet func() Set) func(*harness.T) {
+	return func(t *harness.T) {
+		t.SetReceiver("a")
+		ctor := harness.Call{Method: "New", Func: true}
+		a := t.Invoke(ctor, func() any { return newSet() }).(Set)
+		b := t.Invoke(ctor, func() any { return newSet() }).(Set)
+		code := []string{"a, b := New(), New()"}
+		steps := []struct {
+			set  string
+			call harness.Call
+			want any // nil: no check
+		}{
+			{"a", call("Add", "x", 1.0), true}, {"b", call("Len"), 0}, {"b", call("Score", "x"), scored{0, false}},
+			{"b", call("Add", "x", 2.0), true}, {"a", call("Score", "x"), scored{1, true}},
+			{"b", call("Remove", "x"), true}, {"a", call("Rank", "x"), ranked{0, true}},
+			{"a", call("RangeByRank", 0, -1), members{mem("x", 1)}}, {"b", call("RangeByRank", 0, -1), members(nil)},
+		}
+		for i, st := range steps {
+			set := map[string]Set{"a": a, "b": b}[st.set]
+			shown := harness.Call{Method: st.set + "." + st.call.Method, Args: st.call.Args, Func: true}
+			got := t.Invoke(shown, func() any { return do(set, st.call) })
+			line := shown.Short()
+			if st.want == nil || harness.OneOf([]any{st.want}).Accepts(got) {
+				code = append(code, line+" // "+harness.Lit(got))
+				continue
+			}
+			check := line
+			if _, two := got.(bool); !two {
+				if _, n := got.(int); !n {
+					check = "fmt.Sprint(" + line + ")"
+				}
+			}
+			var w strings.Builder
+			if strings.HasPrefix(check, "fmt.") {
+				w.WriteString("// needs: import (\"fmt\")\n")
+			}
+			fmt.Fprintf(&w, "func TestKataCase(t *testing.T) {\n\t// hidden test %s\n", t.Name())
+			for _, l := range code {
+				fmt.Fprintf(&w, "\t%s\n", l)
+			}
+			fmt.Fprintf(&w, "\tif got := %s; got != %s {\n\t\tt.Fatalf(\"%s = %%v, want %%v\", got, %s)\n\t}\n}\n",
+				check, harness.Lit(st.want), strings.ReplaceAll(check, `"`, `\"`), harness.Lit(st.want))
+			t.Fail(&record.Failure{
+				Verdict: verdict.WrongAnswer,
+				Op:      line,
+				Message: fmt.Sprintf("%s returned %s, want %s: two sets made by New share their members",
+					line, harness.Lit(got), harness.Lit(st.want)),
+				Hint: "each New must build a set of its own: keep the map and the order in the " +
+					"SortedSet struct, not in package-level variables",
+				Case: &result.Case{Code: w.String(), Call: line, Want: harness.Lit(st.want), Got: harness.Lit(got), Ops: i + 3},
+			})
 		}
 	}
 }

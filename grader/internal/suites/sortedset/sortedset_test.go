@@ -246,6 +246,20 @@ func checkCaught(t *testing.T, end *record.Event, test string, want verdict.Verd
 	}
 }
 
+// sharedSet is the one set every New of the shared implementation resets and hands out.
+var sharedSet *plain
+
+// shared is a Set that keeps its members in sharedSet.
+type shared struct{}
+
+func (shared) Add(name string, score float64) bool  { return sharedSet.Add(name, score) }
+func (shared) Remove(name string) bool              { return sharedSet.Remove(name) }
+func (shared) Score(name string) (float64, bool)    { return sharedSet.Score(name) }
+func (shared) Rank(name string) (int, bool)         { return sharedSet.Rank(name) }
+func (shared) Len() int                             { return sharedSet.Len() }
+func (shared) RangeByRank(start, stop int) []Member { return sharedSet.RangeByRank(start, stop) }
+func (shared) RangeByScore(lo, hi float64) []Member { return sharedSet.RangeByScore(lo, hi) }
+
 // unfinished is a set whose RangeByScore is still the stub.
 type unfinished struct{ *plain }
 
@@ -271,6 +285,8 @@ func TestWrongImplementationsCaught(t *testing.T) {
 		{"update duplicates", planted(duplicates), "example", "wrong_answer", "Add(", "changes its score"},
 		{"NaN stored", planted(nanStored), "edge/nan", "wrong_answer", "Add(\"a\", math.NaN())", "must panic"},
 		{"swapped bounds", planted(swapBounds), "edge/infinities", "wrong_answer", "RangeByScore(", "min > max"},
+		{"one package-level set", API{New: func() Set { sharedSet = newPlain(noBug); return shared{} }},
+			"edge/two-sets", "wrong_answer", "b.Len()", "not in package-level variables"},
 		{"range by score not written", API{New: func() Set { return unfinished{newPlain(noBug)} }},
 			"implemented", "not_implemented", "RangeByScore", ""},
 	} {
