@@ -7,6 +7,7 @@ require (
 	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/chromedp/chromedp v0.23.1
 	github.com/huandu/skiplist v1.2.1
+	github.com/tidwall/btree v1.8.2
 	kata v0.0.0
 )
 

@@ -46,6 +46,13 @@ func (f Func) String() string {
 	return "func (*" + f.Recv + ") " + f.Name + sig
 }
 
+// Struct is a struct type of an exercise's API, with its fields as Go source without tags, in
+// order: "Name string; Score float64".
+type Struct struct {
+	Name   string
+	Fields string
+}
+
 // Exercise is one entry of the practice list.
 type Exercise struct {
 	Name       string     // the package name and folder: "skiplist"
@@ -60,6 +67,9 @@ type Exercise struct {
 	// Noun names the structure in the rules' messages: "the hash set".
 	Noun  string
 	Rules Rules // what the learner's package may use
+	// Structs are the other types of the API, structs whose fields the contract fixes: the
+	// sorted set's Member, {"Member", "Name string; Score float64"}.
+	Structs []Struct
 }
 
 // Rules are what an exercise's package may use, beyond what every exercise must do (have exactly

@@ -216,4 +216,50 @@ var all = []*Exercise{
 		},
 		Noun: "the skip list",
 	},
+	{
+		Name:       "sortedset",
+		Slug:       "sorted-set",
+		Title:      "Sorted set",
+		Difficulty: Hard,
+		Teaches:    "a skip list whose links count what they skip: rank and range queries in O(log n), as Redis's ZSET",
+		Type:       "SortedSet",
+		Structs:    []Struct{{Name: "Member", Fields: "Name string; Score float64"}},
+		API: []Func{
+			{Name: "New", Sig: "func() *SortedSet"},
+			{Recv: "SortedSet", Name: "Add", Sig: "func(string, float64) bool"},
+			{Recv: "SortedSet", Name: "Remove", Sig: "func(string) bool"},
+			{Recv: "SortedSet", Name: "Score", Sig: "func(string) (float64, bool)"},
+			{Recv: "SortedSet", Name: "Rank", Sig: "func(string) (int, bool)"},
+			{Recv: "SortedSet", Name: "Len", Sig: "func() int"},
+			{Recv: "SortedSet", Name: "RangeByRank", Sig: "func(int, int) []Member"},
+			{Recv: "SortedSet", Name: "RangeByScore", Sig: "func(float64, float64) []Member"},
+		},
+		Ops: []Op{
+			{Name: "Add", Expected: "O(log n)"},
+			{Name: "Remove", Expected: "O(log n)"},
+			{Name: "Score", Expected: "O(1)"},
+			{Name: "Rank", Expected: "O(log n)"},
+			{Name: "Len", Expected: "O(1)"},
+			{Name: "RangeByRank", Expected: "O(log n + r)"},
+			{Name: "RangeByScore", Expected: "O(log n + r)"},
+		},
+		Hints: []string{
+			"Keep two structures side by side: a map from name to score answers Score in O(1) and " +
+				"tells Add whether a name is new; an ordered structure keyed by (score, name) answers " +
+				"the order. Compare two members by score first, then by name, and never with the " +
+				"score's bits: -0 and 0 are one score.",
+			"A skip list ordered by (score, name) gives Add and Remove in O(log n), but Rank would " +
+				"still walk the bottom level. Give every forward pointer a span: how many bottom-level " +
+				"steps it jumps. Rank then sums the spans of the links it follows on the way down.",
+			"Add and Remove keep the spans right with the update vector: remember, on each level, the " +
+				"last node before the member and its rank (rank[i]). A new node of height h on level i " +
+				"gets span update[i].span[i] - (rank[0] - rank[i]); update[i] gets rank[0] - rank[i] + 1; " +
+				"levels above h just count one more. Remove does the reverse.",
+			"RangeByRank turns negative positions into Len()+p, clips, then walks down by spans to " +
+				"position start (O(log n)) and along the bottom level for the r members: O(log n + r). " +
+				"RangeByScore finds the first member with score >= min the same way. Return a new " +
+				"slice each time, never one the set keeps, and update a score as a Remove then an Add.",
+		},
+		Noun: "the sorted set",
+	},
 }

@@ -15,7 +15,8 @@ func Problems() string {
 	b.WriteString("`kata run NAME` grades one. NAME is the short name or the slug. The expected costs\n")
 	b.WriteString("are averages: in expectation over the coin flips (skip list, Bloom hashing), amortised\n")
 	b.WriteString("over the table's growth (hash set, randomized set). n is the number of elements stored,\n")
-	b.WriteString("L the length of the word, k the number of hash functions.\n\n")
+	b.WriteString("L the length of the word, k the number of hash functions, r the number of members\n")
+	b.WriteString("a range returns.\n\n")
 	b.WriteString("| # | Exercise | Difficulty | Name | Slug |\n")
 	b.WriteString("|---|---|---|---|---|\n")
 	for i, e := range all {
@@ -30,6 +31,9 @@ func Problems() string {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", op.Name, op.Expected)
 		}
 		fmt.Fprintf(&b, "\nThe API:\n\n```go\n")
+		for _, st := range e.Structs {
+			fmt.Fprintf(&b, "type %s struct{ %s }\n", st.Name, st.Fields)
+		}
 		for _, f := range e.API {
 			fmt.Fprintf(&b, "%s\n", f)
 		}

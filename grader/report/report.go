@@ -275,11 +275,14 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 			p.Dim.Sprint(" (measured once every other test passes)"), 76, "  "))
 		return
 	}
-	wide := 10 // the observed column fits its longest class: "O(removals)"
+	// Each column fits its longest entry: an observed "O(removals)", an expected "O(log n + r)".
+	opWide, expWide, wide := 12, 10, 10
 	for _, c := range r.Complexity {
+		opWide = max(opWide, utf8.RuneCountInString(c.Op))
+		expWide = max(expWide, utf8.RuneCountInString(c.Expected))
 		wide = max(wide, utf8.RuneCountInString(c.Observed))
 	}
-	fmt.Fprintf(w, "\n  %s\n", p.Dim.Sprint(strings.TrimRight(fmt.Sprintf("%-12s %-9s %-10s %-*s", "operation", "grows in", "expected", wide, "observed"), " ")))
+	fmt.Fprintf(w, "\n  %s\n", p.Dim.Sprint(strings.TrimRight(fmt.Sprintf("%-*s %-9s %-*s %-*s", opWide, "operation", "grows in", expWide, "expected", wide, "observed"), " ")))
 	for _, c := range r.Complexity {
 		observed, mark := c.Observed, ""
 		switch {
@@ -300,7 +303,7 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 		if axis == "" {
 			axis = "-"
 		}
-		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-12s %-9s %-10s %-*s %s", c.Op, axis, c.Expected, wide, observed, mark), " "))
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s %-9s %-*s %-*s %s", opWide, c.Op, axis, expWide, c.Expected, wide, observed, mark), " "))
 	}
 	for _, c := range r.Complexity {
 		if c.OK || c.Observed == "" || len(c.Points) == 0 {

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // Sample is one measurement: CPU nanoseconds per operation at one size.
@@ -264,13 +265,29 @@ func excess(samples []Sample) float64 {
 }
 
 // expectedSlope is the slope of log cost over log size that the expected cost has along the
-// series' axis: 1 for O(L) along the word's length, 0 along every other axis (O(1), O(k), and
-// O(log n), whose slope is small).
+// series' axis: 1 where the axis is a term of it (O(L) along the word's length L, O(log n + r)
+// along the members returned r), 0 along every other axis (O(1), O(k), and O(log n), whose slope
+// is small).
 func expectedSlope(s *Series) float64 {
-	if s.Axis == "L" && s.Expected == "O(L)" {
+	if linearIn(s.Expected, s.Axis) {
 		return 1
 	}
 	return 0
+}
+
+// linearIn reports whether the cost expected, "O(a + b)", has the axis as one of its terms.
+func linearIn(expected, axis string) bool {
+	inner, ok := strings.CutPrefix(expected, "O(")
+	inner, ok2 := strings.CutSuffix(inner, ")")
+	if !ok || !ok2 {
+		return false
+	}
+	for _, term := range strings.Split(inner, "+") {
+		if strings.TrimSpace(term) == axis {
+			return true
+		}
+	}
+	return false
 }
 
 // size formats a number of bytes: "512 B", "1.5 KiB", "2.0 MiB".
@@ -295,11 +312,11 @@ func times(r float64) string {
 // observed names the growth class of a series from its slope beyond the expected class's.
 func observed(s *Series, excess float64) string {
 	switch {
-	case s.Axis == "L":
+	case expectedSlope(s) == 1:
 		if excess >= WrongSlope {
-			return "O(L²)"
+			return "O(" + s.Axis + "²)"
 		}
-		return fmt.Sprintf("O(L^%.1f)", 1+excess)
+		return fmt.Sprintf("O(%s^%.1f)", s.Axis, 1+excess)
 	case s.Expected == "O(L)":
 		return "O(n·L)"
 	case excess >= 1.6:

@@ -175,6 +175,31 @@ func TestAxisNames(t *testing.T) {
 	}
 }
 
+// TestCostOfSeveralTerms checks an expected cost with several terms, a range query's
+// O(log n + r): along r it is linear (the bytes of the r members returned are right, r² wrong),
+// and along n it is logarithmic (n is wrong).
+func TestCostOfSeveralTerms(t *testing.T) {
+	const expected = "O(log n + r)"
+	right := &Series{Op: "RangeByRank", Axis: "r", Expected: expected}
+	square := &Series{Op: "RangeByRank", Axis: "r", Expected: expected}
+	scan := &Series{Op: "RangeByRank", Axis: "n", Expected: expected}
+	for x := 16; x <= 4096; x *= 4 {
+		r := float64(x)
+		right.Add(Sample{Size: x, Learner: 6 * r, Reference: 5 * r, LearnerBytes: 48 * r, ReferenceBytes: 24 * r})
+		square.Add(Sample{Size: x, Learner: r * r, Reference: 5 * r, LearnerBytes: 24 * r, ReferenceBytes: 24 * r})
+		scan.Add(Sample{Size: 100 * x, Learner: 100 * r, Reference: 200, LearnerBytes: 192, ReferenceBytes: 192})
+	}
+	if d := Final(right, true); d.Status != Right {
+		t.Errorf("linear in r, allocating the members returned: %+v", d)
+	}
+	if d := Final(square, true); d.Status != Wrong || d.Observed != "O(r²)" {
+		t.Errorf("quadratic in r: %+v", d)
+	}
+	if d := Final(scan, true); d.Status != Wrong || d.Observed != "O(n)" {
+		t.Errorf("a scan along n: %+v", d)
+	}
+}
+
 // recording is one run of kata dev stress --record, the fields the replay needs.
 type recording struct {
 	Exercise   string `json:"exercise"`

@@ -36,6 +36,8 @@ func Lit(v any) string {
 			return "math.Inf(1)"
 		case math.IsInf(x, -1):
 			return "math.Inf(-1)"
+		case x == 0 && math.Signbit(x):
+			return "math.Copysign(0, -1)" // the literal -0 is the integer 0, a positive zero
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	case bool:
@@ -80,10 +82,11 @@ func stringLit(s string) string {
 	return lit
 }
 
-// imports returns the packages the printed code needs besides testing.
+// imports returns the packages the printed code needs besides testing: fmt where a call of
+// several results is printed through fmt.Sprint, math and strings for Lit's literals.
 func imports(code string) []string {
 	var pkgs []string
-	for _, p := range []string{"math", "strings"} {
+	for _, p := range []string{"fmt", "math", "strings"} {
 		if strings.Contains(code, p+".") {
 			pkgs = append(pkgs, p)
 		}

@@ -183,6 +183,7 @@ func TestLit(t *testing.T) {
 		{[]byte(nil), "nil"}, {[]byte{}, "[]byte{}"}, {[]byte("a\x00"), `[]byte("a\x00")`},
 		{uint64(7), "7"}, {0.01, "0.01"}, {true, "true"}, {uint(3), "3"},
 		{math.NaN(), "math.NaN()"}, {math.Inf(1), "math.Inf(1)"}, {math.Inf(-1), "math.Inf(-1)"},
+		{math.Copysign(0, -1), "math.Copysign(0, -1)"}, {0.0, "0"},
 	} {
 		if got := Lit(tc.v); got != tc.want {
 			t.Errorf("Lit(%#v) = %s, want %s", tc.v, got, tc.want)
@@ -290,5 +291,17 @@ func TestConstructorIsNamedOnce(t *testing.T) {
 	end := runOne(t, Differential, func(t *T) { Compare(t, m, randomCalls(t, 10, 5)) })
 	if f := end.Failure; f == nil || f.Message != "New(64, 3) panicked: bad size" {
 		t.Fatalf("got %+v", end.Failure)
+	}
+}
+
+// TestCaseNamesItsImports checks that a printed case asks for the packages its code uses.
+func TestCaseNamesItsImports(t *testing.T) {
+	calls := []Call{{Method: "Score", Args: []any{"a"}, Text: `fmt.Sprint(s.Score("a"))`}}
+	code := caseCode("New()", "s", calls, nil, "0 false", nil, "")
+	if !strings.HasPrefix(code, `// needs: import ("fmt")`) {
+		t.Errorf("the case does not ask for fmt:\n%s", code)
+	}
+	if got := imports(`s.Add(math.Inf(1), strings.Repeat("a", 20))`); !slices.Equal(got, []string{"math", "strings"}) {
+		t.Errorf("imports = %v, want math and strings", got)
 	}
 }

@@ -241,6 +241,17 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 	if obj, ok := scope.Lookup(e.Type).(*types.TypeName); !ok || obj.IsAlias() {
 		problems = append(problems, fmt.Sprintf("type %s is missing: declare it, e.g. type %s struct{ ... }", e.Type, e.Type))
 	}
+	for _, st := range e.Structs {
+		want := "type " + st.Name + " struct{ " + st.Fields + " }"
+		obj, ok := scope.Lookup(st.Name).(*types.TypeName)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("type %s is missing: want %s", st.Name, want))
+			continue
+		}
+		if got := fields(obj.Type(), qual); got != st.Fields {
+			problems = append(problems, fmt.Sprintf("type %s has fields %s, want %s", st.Name, got, want))
+		}
+	}
 	for _, f := range e.API {
 		var sig *types.Signature
 		if f.Recv == "" {
@@ -271,6 +282,21 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 		}
 	}
 	return problems
+}
+
+// fields formats a struct type's fields in order, without tags: "Name string; Score float64";
+// for another type, its underlying type.
+func fields(t types.Type, qual types.Qualifier) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return "{} (it is " + types.TypeString(t.Underlying(), qual) + ", not a struct)"
+	}
+	parts := make([]string, st.NumFields())
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		parts[i] = f.Name() + " " + types.TypeString(f.Type(), qual)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // signature formats a signature without parameter names or receiver: "func(int) bool".

@@ -83,6 +83,16 @@ func TestAPI(t *testing.T) {
 	}
 }
 
+// TestStructFields checks that a struct of the API with other fields, or in another order, is
+// told how it differs.
+func TestStructFields(t *testing.T) {
+	rep := check(t, "sortedset", filepath.Join("grader", "testdata", "sortedset", "compile_error", "member-fields-swapped"))
+	want := "type Member has fields Score float64; Name string, want type Member struct{ Name string; Score float64 }"
+	if len(rep.API) != 1 || rep.API[0] != want {
+		t.Errorf("Member with its fields swapped: %q, want %q", rep.API, want)
+	}
+}
+
 // TestNoLibraries checks that an exercise may not wrap a library's version of itself, even one
 // that the kit's module does not require, so that the package does not type-check.
 func TestNoLibraries(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"kata/grader/internal/suites/hashset"
 	"kata/grader/internal/suites/randomizedset"
 	"kata/grader/internal/suites/skiplist"
+	"kata/grader/internal/suites/sortedset"
 	"kata/grader/internal/suites/trie"
 )
 
@@ -37,6 +38,7 @@ var entries = []*Entry{
 	entry(hashset.Binding, hashset.Suite(hashset.API{}, hashset.API{})),
 	entry(randomizedset.Binding, randomizedset.Suite(randomizedset.API{}, randomizedset.API{})),
 	entry(skiplist.Binding, skiplist.Suite(skiplist.API{}, skiplist.API{})),
+	entry(sortedset.Binding, sortedset.Suite(sortedset.API{}, sortedset.API{})),
 	entry(trie.Binding, trie.Suite(trie.API{}, trie.API{})),
 }
 

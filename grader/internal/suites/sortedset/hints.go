@@ -1,0 +1,329 @@
+package sortedset
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"kata/grader/internal/harness"
+)
+
+// simplify proposes simpler variants of a failing sequence: the names renamed to single
+// letters in their order (the empty name kept), the finite scores to small whole numbers in
+// their order (0 and -0 kept apart, since telling them apart may be the bug), each name and
+// score on its own replaced by a simpler one, and the positions of RangeByRank made smaller.
+func simplify(calls []harness.Call) [][]harness.Call {
+	var names []string
+	var scores []float64
+	for _, c := range calls {
+		for _, a := range c.Args {
+			switch x := a.(type) {
+			case string:
+				if !slices.Contains(names, x) {
+					names = append(names, x)
+				}
+			case float64:
+				if !slices.ContainsFunc(scores, func(y float64) bool { return same(x, y) }) {
+					scores = append(scores, x)
+				}
+			}
+		}
+	}
+	var cands [][]harness.Call
+	// Names, all at once, keeping their order.
+	sorted := slices.Sorted(slices.Values(names))
+	letter := map[string]string{}
+	next := 0
+	for _, nm := range sorted {
+		if nm == "" {
+			letter[nm] = ""
+			continue
+		}
+		letter[nm] = short(next, len(sorted))
+		next++
+	}
+	cands = append(cands, harness.MapStrings(calls, func(s string) string { return letter[s] }))
+	// Scores, all at once, keeping their order.
+	finite := slices.DeleteFunc(slices.Clone(scores), func(x float64) bool { return x == 0 || math.IsInf(x, 0) || math.IsNaN(x) })
+	slices.Sort(finite)
+	finite = slices.Compact(finite)
+	small := map[float64]float64{}
+	neg := 0
+	for _, x := range finite {
+		if x < 0 {
+			neg++
+		}
+	}
+	for i, x := range finite {
+		if x < 0 {
+			small[x] = float64(i - neg)
+		} else {
+			small[x] = float64(i - neg + 1)
+		}
+	}
+	cands = append(cands, mapScores(calls, func(x float64) float64 {
+		if y, ok := small[x]; ok {
+			return y
+		}
+		return x
+	}))
+	// One name or one score at a time.
+	for _, nm := range names {
+		for _, to := range []string{"", "a", "b"} {
+			if to != nm && !slices.Contains(names, to) {
+				cands = append(cands, harness.MapStrings(calls, func(s string) string {
+					if s == nm {
+						return to
+					}
+					return s
+				}))
+			}
+		}
+	}
+	for _, x := range scores {
+		for _, to := range []float64{0, 1, -1, 2} {
+			if !slices.ContainsFunc(scores, func(y float64) bool { return same(to, y) }) {
+				cands = append(cands, mapScores(calls, func(y float64) float64 {
+					if same(x, y) {
+						return to
+					}
+					return y
+				}))
+			}
+		}
+	}
+	return append(cands, harness.SimplifyInts(calls)...)
+}
+
+// same reports whether two scores are the same float64, bit for bit (NaN too).
+func same(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+
+// short is the i-th of n names in order: "a", "b", ..., with two letters when n passes 26.
+func short(i, n int) string {
+	if n <= 26 {
+		return string(rune('a' + i))
+	}
+	return string(rune('a'+i/26)) + string(rune('a'+i%26))
+}
+
+// mapScores copies calls with every float64 argument replaced by f of it.
+func mapScores(calls []harness.Call, f func(float64) float64) []harness.Call {
+	out := make([]harness.Call, len(calls))
+	for i, c := range calls {
+		out[i] = c
+		args := make([]any, len(c.Args))
+		for j, a := range c.Args {
+			if x, ok := a.(float64); ok {
+				args[j] = f(x)
+			} else {
+				args[j] = a
+			}
+		}
+		out[i].Args = args
+	}
+	return out
+}
+
+// state is the set the calls before the failing one built, by a plain model, with what the
+// calls did that a hint may name.
+type state struct {
+	scores  map[string]float64
+	updated bool // an Add of a name already present, with another score
+	negZero bool // a member was added with -0
+}
+
+func replay(calls []harness.Call) state {
+	st := state{scores: map[string]float64{}}
+	for _, c := range calls {
+		switch c.Method {
+		case "Add":
+			name, sc := c.Args[0].(string), c.Args[1].(float64)
+			if math.IsNaN(sc) {
+				continue
+			}
+			if old, ok := st.scores[name]; ok && old != sc {
+				st.updated = true
+			}
+			if same(sc, negZero) {
+				st.negZero = true
+			}
+			st.scores[name] = sc
+		case "Remove":
+			delete(st.scores, c.Args[0].(string))
+		}
+	}
+	return st
+}
+
+// ties reports whether two members of the set share a score.
+func (st state) ties() bool {
+	seen := map[float64]bool{}
+	for _, sc := range st.scores {
+		if seen[sc] {
+			return true
+		}
+		seen[sc] = true
+	}
+	return false
+}
+
+// order is the set's members in order.
+func (st state) order() []Member {
+	var out []Member
+	for name, sc := range st.scores {
+		out = append(out, mem(name, sc))
+	}
+	slices.SortFunc(out, func(a, b Member) int {
+		if c := cmp.Compare(a.Score, b.Score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// hint names the usual cause of a sorted set's wrong answer or crash from the shrunk case.
+func hint(f harness.Mismatch) string {
+	last := f.Calls[len(f.Calls)-1]
+	st := replay(f.Calls[:len(f.Calls)-1])
+	if f.Panic != nil {
+		return panicHint(last, fmt.Sprint(f.Panic))
+	}
+	if p, ok := f.Got.(panicked); ok && !bool(p) {
+		return "Add with a NaN score must panic, and change nothing: check math.IsNaN(score) " +
+			"first, before any change to the set"
+	}
+	got, want := f.Got, f.Want
+	switch last.Method {
+	case "Add":
+		if want == false && got == true {
+			return updateHint
+		}
+		return "Add returns true only for a name not yet present"
+	case "Len":
+		if st.updated && got.(int) > want.(int) {
+			return updateHint
+		}
+		return "Len counts each name once: Add of a present name and Remove of an absent one change nothing"
+	case "Remove":
+		return "Remove returns true and removes the member when the name is present, false otherwise"
+	case "Score":
+		if st.updated {
+			return updateHint
+		}
+		return "Score returns the score last given to the name, and 0, false for an absent name"
+	}
+	if st.updated && duplicated(got) {
+		return updateHint
+	}
+	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
+		return "-0 and 0 are the same score: compare scores with < and ==, never by their bits " +
+			"(math.Float64bits) or their sign (math.Signbit), so that members scored -0 and 0 tie " +
+			"and order by name"
+	}
+	if last.Method == "Rank" {
+		g, w := got.(ranked), want.(ranked)
+		if g.OK && w.OK && (g.Rank == w.Rank+1 || g.Rank == w.Rank-1) && !st.ties() {
+			return "ranks are 0-based: the first member has rank 0, so Rank is the number of " +
+				"members before the name (the sum of the spans of the links followed to reach it)"
+		}
+	}
+	if st.ties() && sameMembers(got, want, st, last) {
+		return "members with equal scores are ordered by name bytewise, not by when they came: " +
+			"compare by score, then by name when the scores are equal"
+	}
+	if last.Method == "RangeByRank" {
+		start, stop := last.Args[0].(int), last.Args[1].(int)
+		switch {
+		case start < 0 || stop < 0:
+			return "a negative position p means Len()+p (-1 is the last member), for start and " +
+				"stop alike; then clip start to 0 and stop to Len()-1"
+		case stop >= len(st.scores):
+			return "clip stop to Len()-1 before walking: a stop past the end means the last member"
+		}
+	}
+	if last.Method == "RangeByScore" {
+		lo, hi := last.Args[0].(float64), last.Args[1].(float64)
+		if math.IsNaN(lo) || math.IsNaN(hi) || lo > hi {
+			return "RangeByScore is empty when min > max or when a bound is NaN"
+		}
+		return "RangeByScore returns every member with min <= score <= max, both bounds included, in order"
+	}
+	return ""
+}
+
+// updateHint names the mistake of an Add that stores a second entry for a present name.
+const updateHint = "Add of a name already present changes its score: remove its entry from the " +
+	"order (with its old score) and add it again, so that each name is in the set once"
+
+// duplicated reports whether a range holds a name twice.
+func duplicated(got any) bool {
+	ms, ok := got.(members)
+	if !ok {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if seen[m.Name] {
+			return true
+		}
+		seen[m.Name] = true
+	}
+	return false
+}
+
+// moreZeros reports whether the set holds a member scored -0 beside another scored 0 or -0.
+func moreZeros(st state) bool {
+	zeros := 0
+	for _, sc := range st.scores {
+		if sc == 0 {
+			zeros++
+		}
+	}
+	return zeros >= 2 || zeros >= 1 && st.negZero
+}
+
+// zeroBound reports whether a RangeByScore call has a bound equal to 0.
+func zeroBound(c harness.Call) bool { return c.Args[0].(float64) == 0 || c.Args[1].(float64) == 0 }
+
+// sameMembers reports whether a wrong answer holds the right members in another order: for a
+// range, the same members; for Rank, a position held by a member of the same score.
+func sameMembers(got, want any, st state, last harness.Call) bool {
+	switch g := got.(type) {
+	case members:
+		w := want.(members)
+		if len(g) != len(w) {
+			return len(g) > 0 && len(w) > 0
+		}
+		return !slices.Equal(g, w)
+	case ranked:
+		order := st.order()
+		w := want.(ranked)
+		if !g.OK || !w.OK || g.Rank < 0 || g.Rank >= len(order) {
+			return false
+		}
+		return order[g.Rank].Score == order[w.Rank].Score
+	}
+	return false
+}
+
+// panicHint names the usual cause of a sorted set's crash from the panic message.
+func panicHint(last harness.Call, p string) string {
+	switch {
+	case strings.Contains(p, "out of range") && last.Method == "RangeByRank":
+		return "clip the positions before using them: a negative p means Len()+p, then start " +
+			"below 0 becomes 0 and stop at or past Len() becomes Len()-1; the range is empty when " +
+			"start > stop or start >= Len()"
+	case strings.Contains(p, "nil pointer dereference") && last.Method == "RangeByRank":
+		return "a walk past the last member meets nil: clip stop to Len()-1 and return nothing " +
+			"when start >= Len()"
+	case strings.Contains(p, "nil pointer dereference"):
+		return "a link past the last member is nil: check next != nil before reading it, on an " +
+			"empty set too"
+	case strings.Contains(p, "index out of range"):
+		return "an index ran past a slice: check the positions and the levels in use, on an empty set too"
+	}
+	return ""
+}

@@ -1,0 +1,251 @@
+package sortedset
+
+import (
+	"math/rand/v2"
+
+	"kata/grader/internal/growth"
+	"kata/grader/internal/harness"
+)
+
+// PerfSizes are the set sizes the growth along n is measured at: doubling from 3,125 to
+// 200,000, a span of 64. A sorted slice of 24-byte members shifts 2.4 MB per Remove at the
+// top: far past any skip list's cost there, and proven wrong over the span.
+var PerfSizes = harness.Sizes(3125, 200_000, 2)
+
+// RangeLen is how many members each range returns along n.
+const RangeLen = 8
+
+// RangeN is the set's size while the ranges are measured along r.
+const RangeN = 16384
+
+// RangeSizes are the numbers of members a range returns along r: doubling from 16 to 4,096,
+// a span of 256.
+var RangeSizes = harness.Sizes(16, 4096, 2)
+
+// perfBatch is the number of calls in a timed query batch along n.
+const perfBatch = 1000
+
+// perfNames draws n distinct names of 8 letters, and n more that differ from them all.
+func perfNames(rng *rand.Rand, n int) (present, absent []string) {
+	seen := make(map[string]bool, 2*n)
+	draw := func() string {
+		for {
+			b := make([]byte, 8)
+			for i := range b {
+				b[i] = 'a' + byte(rng.IntN(26))
+			}
+			if s := string(b); !seen[s] {
+				seen[s] = true
+				return s
+			}
+		}
+	}
+	present, absent = make([]string, n), make([]string, n)
+	for i := range present {
+		present[i] = draw()
+	}
+	for i := range absent {
+		absent[i] = draw()
+	}
+	return present, absent
+}
+
+// scoreAt is the score of the member at position p of the measured sets: members are added in
+// increasing score, so p is also its rank.
+func scoreAt(p int) float64 { return float64(2 * p) }
+
+// performance measures every operation as the set grows, and the ranges as the members they
+// return grow, against the reference, and fails when one grows faster than expected.
+//
+// The set grows by Add in increasing score, each new member at the end of the order: that is
+// cheap for every right structure, and for a sorted slice too, so that the ladder reaches the
+// sizes where a Remove from the middle of a slice, a Θ(n) shift, shows. Remove, Score, Rank and
+// the ranges then work on members from the middle of the order, neighbours in it, so that a
+// walk from either end covers half the set, and a batch touches as many cache lines in any
+// right structure whatever its size (see harness.Keyed). Each range returns RangeLen members.
+//
+// Along r the set holds RangeN members and each range returns r of them from the middle: a
+// range that finds its start in O(log n) and then walks r members grows like the reference.
+func performance(learner, reference API) harness.Test {
+	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
+		names, absent := perfNames(t.Rand(), PerfSizes[len(PerfSizes)-1])
+		// mid is the first position of the batch j at size n: from the middle of the order on.
+		mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
+		window := func(n, i, r int) int { return n/4 + (r*i)%(n/2) }
+		ladder := &harness.Ladder[Set]{
+			Sizes: PerfSizes, New: learner.New, Ref: reference.New,
+			Grow: harness.Grower[Set]{
+				Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
+					Hint: "Add walks the order member by member (or shifts a slice) to " +
+						"find its place: search top-down through the skip list's levels, keeping the update " +
+						"vector, and link the new node in there"}),
+				Run: func(s Set, from, to int) {
+					for p := from; p < to; p++ {
+						s.Add(names[p], scoreAt(p))
+					}
+				},
+			},
+			Queries: []harness.Query[Set]{
+				{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
+					Hint: "Remove walks the order member by member, or shifts " +
+						"the members after it in a slice (Θ(n) per call): find the node with a top-down " +
+						"search by (score, name), keeping the update vector, and unlink it on each of its " +
+						"levels, fixing the spans"}), Batch: perfBatch,
+					Run: func(s Set, n, count, rep int) {
+						for i := range count {
+							s.Remove(names[mid(n, 1+rep, i)])
+						}
+					},
+					Undo: func(s Set, n, count, rep int) {
+						for i := range count {
+							p := mid(n, 1+rep, i)
+							s.Add(names[p], scoreAt(p))
+						}
+					}},
+				{Series: harness.Declared(ex, growth.Series{Op: "Score", Axis: "n", SlowHint: slowHint,
+					Hint: "Score searches for the name: keep a map from name to " +
+						"score (or to the member's node) beside the order, and answer from it in O(1)"}),
+					Batch: perfBatch, Run: func(s Set, n, count, rep int) {
+						for i := range count {
+							if i&1 == 0 {
+								s.Score(names[mid(n, 0, i)])
+							} else {
+								s.Score(absent[i])
+							}
+						}
+					}},
+				{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "n", SlowHint: slowHint,
+					Hint: "Rank walks the bottom level (or sorts the set) to count the " +
+						"members before the name: give each link a span (the members it jumps) and sum the " +
+						"spans of the links followed on a top-down search"}), Batch: perfBatch,
+					Run: func(s Set, n, count, rep int) {
+						for i := range count {
+							s.Rank(names[mid(n, 0, i)])
+						}
+					}},
+				{Series: harness.Declared(ex, growth.Series{Op: "Len", Axis: "n", SlowHint: slowHint,
+					Hint: "Len counts the members: keep the count in the set, " +
+						"one more on each Add of a new name, one less on each Remove"}), Batch: perfBatch,
+					Run: func(s Set, n, count, rep int) {
+						for range count {
+							s.Len()
+						}
+					}},
+				{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "n", SlowHint: slowHint,
+					Hint: rankHint}), Batch: perfBatch,
+					Run: func(s Set, n, count, rep int) {
+						for i := range count {
+							start := window(n, i, RangeLen)
+							s.RangeByRank(start, start+RangeLen-1)
+						}
+					}},
+				{Series: harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "n", SlowHint: slowHint,
+					Hint: scoreHint}), Batch: perfBatch,
+					Run: func(s Set, n, count, rep int) {
+						for i := range count {
+							start := window(n, i, RangeLen)
+							s.RangeByScore(scoreAt(start), scoreAt(start+RangeLen-1))
+						}
+					}},
+			},
+		}
+		byRank := harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "r", SlowHint: slowHint,
+			Hint: "RangeByRank costs more than O(1) per member returned: " +
+				"find position start once, then walk the bottom level, appending each member to a slice " +
+				"made with the range's length"})
+		byScore := harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "r", SlowHint: slowHint,
+			Hint: "RangeByScore costs more than O(1) per member returned: " +
+				"find the first member scored at least min once, then walk the bottom level while the " +
+				"score is at most max"})
+		// The growth along n decides first: an operation proven wrong or too slow there is
+		// the verdict, and the sets of RangeN members the ranges need would take that
+		// operation's time again (a Θ(n) Add fills them in Θ(n²)).
+		along := append([]*growth.Series{ladder.Grow.Series}, func() (qs []*growth.Series) {
+			for _, q := range ladder.Queries {
+				qs = append(qs, q.Series)
+			}
+			return qs
+		}()...)
+		failed := func() bool {
+			for _, s := range along {
+				if d := growth.Decide(s); d.Status == growth.Wrong || d.Status == growth.Slow {
+					return true
+				}
+			}
+			return false
+		}
+		harness.JudgeGrowth(t, ladder.Measure, func(m *harness.Meter) []*growth.Series {
+			if failed() {
+				return []*growth.Series{byRank, byScore}
+			}
+			return ranges(t, m, learner, reference, names, byRank, byScore)
+		})
+	}}
+}
+
+// ranges measures RangeByRank and RangeByScore on sets of RangeN members as the members they
+// return grow through RangeSizes.
+func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []string, byRank, byScore *growth.Series) []*growth.Series {
+	series := []*growth.Series{byRank, byScore}
+	fill := func(s Set) Set {
+		for p := range RangeN {
+			s.Add(names[p], scoreAt(p))
+		}
+		return s
+	}
+	l := t.Invoke(harness.Call{Method: "Add"}, func() any { return fill(learner.New()) }).(Set)
+	ref := fill(reference.New())
+	// start is the i-th window of r members: from the middle of the order, a different one
+	// each call.
+	start := func(i int) int { return RangeN/4 + (i*37)%(RangeN/2) }
+	rankRun := func(s Set, r int) func(count, rep int) {
+		return func(count, rep int) {
+			for i := range count {
+				p := start(i)
+				s.RangeByRank(p, p+r-1)
+			}
+		}
+	}
+	scoreRun := func(s Set, r int) func(count, rep int) {
+		return func(count, rep int) {
+			for i := range count {
+				p := start(i)
+				s.RangeByScore(scoreAt(p), scoreAt(p+r-1))
+			}
+		}
+	}
+	// A first run of each side's code, untimed: page faults and the allocator's first spans.
+	t.Invoke(harness.Call{Method: "RangeByRank"}, func() any { rankRun(l, 64)(16, 0); return nil })
+	t.Invoke(harness.Call{Method: "RangeByScore"}, func() any { scoreRun(l, 64)(16, 0); return nil })
+	rankRun(ref, 64)(16, 0)
+	scoreRun(ref, 64)(16, 0)
+	stopped := [2]bool{}
+	for _, r := range RangeSizes {
+		ops := max(16, 1<<16/r)
+		for k, run := range []func(Set, int) func(int, int){rankRun, scoreRun} {
+			if stopped[k] {
+				continue
+			}
+			x, ok := m.Pair(harness.Call{Method: series[k].Op}, ops, run(l, r), run(ref, r), nil, nil)
+			x.Size = r
+			series[k].Add(x)
+			stopped[k] = !ok
+		}
+	}
+	return series
+}
+
+// rankHint and scoreHint are said when a range grows with n.
+const (
+	rankHint = "RangeByRank walks (or sorts) the whole set to reach position start: follow the " +
+		"links top-down, taking one whenever the positions passed plus its span stay within " +
+		"start+1, then walk the bottom level for the members wanted: O(log n + r)"
+	scoreHint = "RangeByScore walks (or sorts) the whole set to reach min: search top-down for the " +
+		"last member scored below min, then walk the bottom level while the score is at most max: " +
+		"O(log n + r)"
+)
+
+// slowHint is said when an operation grows as it should but is far slower than the reference.
+const slowHint = "the growth is right but each call is far slower than the reference: the usual " +
+	"design keeps one map from name to node, and nodes whose links and spans live in the node (one " +
+	"allocation per Add), with levels drawn from a fast random source"

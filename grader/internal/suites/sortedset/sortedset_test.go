@@ -1,0 +1,347 @@
+package sortedset
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/result"
+	"kata/grader/verdict"
+	ref "kata/solutions/sortedset"
+)
+
+var reference = Bind(ref.New, func(m ref.Member) Member { return Member(m) })
+
+func TestReferencePasses(t *testing.T) {
+	log, err := harness.Local(Suite(reference, reference), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total float64
+	for _, e := range log.Events {
+		if e.Kind == record.End {
+			if e.Status != result.Pass {
+				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
+			}
+			total += e.Elapsed.Seconds()
+			t.Logf("%-26s %v", e.Test, e.Elapsed)
+		}
+	}
+	for _, c := range log.Judgements() {
+		t.Logf("%s/%s: %s", c.Op, c.Axis, c.Reason)
+	}
+	t.Logf("total CPU %.3fs (the reference on both sides)", total)
+}
+
+// bug is the mistake planted in a plain sorted set.
+type bug int
+
+const (
+	noBug      bug = iota
+	rankPlus1      // Rank counts from 1
+	byArrival      // equal scores keep the order members came in
+	signedZero     // -0 sorts before 0, as their bits would
+	negStop        // a negative stop is taken as the end of the set
+	noClip         // stop is not clipped: an index past the slice
+	internal       // ranges return a slice of the order the set keeps
+	duplicates     // Add of a present name stores a second entry
+	nanStored      // Add with a NaN score stores it, no panic
+	swapBounds     // RangeByScore with min > max swaps them
+)
+
+var bugNames = [...]string{"no bug", "rankPlus1", "byArrival", "signedZero", "negStop", "noClip",
+	"internal", "duplicates", "nanStored", "swapBounds"}
+
+func (b bug) String() string { return bugNames[b] }
+
+// plain is a sorted set as a slice of entries sorted when a query needs it, with one planted
+// mistake.
+type plain struct {
+	entries []entry
+	sorted  bool
+	seq     int
+	shared  []Member // with the internal bug, the buffer every range reuses
+	bug     bug
+}
+
+type entry struct {
+	Member
+	seq int // arrival
+}
+
+func newPlain(b bug) *plain { return &plain{bug: b} }
+
+func (p *plain) find(name string) int {
+	return slices.IndexFunc(p.entries, func(e entry) bool { return e.Name == name })
+}
+
+func (p *plain) order() []entry {
+	if !p.sorted {
+		slices.SortStableFunc(p.entries, func(a, b entry) int {
+			as, bs := a.Score, b.Score
+			if p.bug == signedZero {
+				if as == 0 && math.Signbit(as) {
+					as = -1e-300
+				}
+				if bs == 0 && math.Signbit(bs) {
+					bs = -1e-300
+				}
+			}
+			if c := cmp.Compare(as, bs); c != 0 {
+				return c
+			}
+			if p.bug == byArrival {
+				return cmp.Compare(a.seq, b.seq)
+			}
+			return strings.Compare(a.Name, b.Name)
+		})
+		p.sorted = true
+	}
+	return p.entries
+}
+
+func (p *plain) Add(name string, score float64) bool {
+	if math.IsNaN(score) && p.bug != nanStored {
+		panic("NaN")
+	}
+	p.sorted = false
+	p.seq++
+	if i := p.find(name); i >= 0 && p.bug != duplicates {
+		p.entries[i].Score = score
+		p.entries[i].seq = p.seq
+		return false
+	}
+	p.entries = append(p.entries, entry{Member{name, score}, p.seq})
+	return true
+}
+
+func (p *plain) Remove(name string) bool {
+	i := p.find(name)
+	if i < 0 {
+		return false
+	}
+	p.entries = slices.Delete(p.entries, i, i+1)
+	return true
+}
+
+func (p *plain) Score(name string) (float64, bool) {
+	if i := p.find(name); i >= 0 {
+		return p.entries[i].Score, true
+	}
+	return 0, false
+}
+
+func (p *plain) Rank(name string) (int, bool) {
+	for i, e := range p.order() {
+		if e.Name == name {
+			if p.bug == rankPlus1 {
+				i++
+			}
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (p *plain) Len() int { return len(p.entries) }
+
+func (p *plain) RangeByRank(start, stop int) []Member {
+	all := p.order()
+	n := len(all)
+	if start < 0 {
+		start += n
+	}
+	if stop < 0 {
+		stop += n
+		if p.bug == negStop {
+			stop = n - 2
+		}
+	}
+	start = max(start, 0)
+	if p.bug != noClip {
+		stop = min(stop, n-1)
+	}
+	if start > stop || start >= n {
+		return nil
+	}
+	return p.members(all[start : stop+1])
+}
+
+func (p *plain) RangeByScore(lo, hi float64) []Member {
+	if p.bug == swapBounds && lo > hi {
+		lo, hi = hi, lo
+	}
+	var out []entry
+	for _, e := range p.order() {
+		if lo <= e.Score && e.Score <= hi {
+			out = append(out, e)
+		}
+	}
+	return p.members(out)
+}
+
+// members copies entries out, or, with the internal bug, returns the set's own memory.
+func (p *plain) members(es []entry) []Member {
+	if p.bug == internal && len(es) > 0 {
+		out := make([]Member, len(es))
+		for i := range es {
+			out[i] = es[i].Member
+		}
+		p.shared = append(p.shared[:0], out...)
+		return p.shared
+	}
+	out := make([]Member, len(es))
+	for i := range es {
+		out[i] = es[i].Member
+	}
+	return out
+}
+
+func planted(b bug) API { return API{New: func() Set { return newPlain(b) }} }
+
+// firstFailure runs the suite on learner (only the named tests, when given) and returns the end
+// event of the first test that did not pass, or nil when all passed.
+func firstFailure(t *testing.T, learner API, seed uint64, only ...string) *record.Event {
+	t.Helper()
+	log, err := harness.Local(Suite(learner, reference), seed, only...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range log.Events {
+		if e.Kind == record.End && e.Status != result.Pass {
+			return &e
+		}
+	}
+	return nil
+}
+
+// checkCaught checks that a failure is the intended one: its test, verdict and call, a shrunk
+// case of at most 10 operations that mentions the call, and a hint holding the given words.
+func checkCaught(t *testing.T, end *record.Event, test string, want verdict.Verdict, call, hint string) {
+	t.Helper()
+	if end == nil {
+		t.Fatalf("passed every test; want %s from %s", want, test)
+	}
+	f := end.Failure
+	if end.Test != test || f == nil || f.Verdict != want {
+		t.Fatalf("caught by %s with %+v; want %s from %s", end.Test, f, want, test)
+	}
+	if call != "" && !strings.Contains(f.Message, call) {
+		t.Errorf("message %q does not name %s", f.Message, call)
+	}
+	if c := f.Case; c != nil {
+		if c.Ops > 10 {
+			t.Errorf("shrunk case of %d operations, want at most 10:\n%s", c.Ops, c.Code)
+		}
+		if !strings.Contains(c.Code, call) {
+			t.Errorf("case does not mention %s:\n%s", call, c.Code)
+		}
+	}
+	if !strings.Contains(f.Hint, hint) {
+		t.Errorf("hint %q lacks %q", f.Hint, hint)
+	}
+}
+
+// sharedSet is the one set every New of the shared implementation resets and hands out.
+var sharedSet *plain
+
+// shared is a Set that keeps its members in sharedSet.
+type shared struct{}
+
+func (shared) Add(name string, score float64) bool  { return sharedSet.Add(name, score) }
+func (shared) Remove(name string) bool              { return sharedSet.Remove(name) }
+func (shared) Score(name string) (float64, bool)    { return sharedSet.Score(name) }
+func (shared) Rank(name string) (int, bool)         { return sharedSet.Rank(name) }
+func (shared) Len() int                             { return sharedSet.Len() }
+func (shared) RangeByRank(start, stop int) []Member { return sharedSet.RangeByRank(start, stop) }
+func (shared) RangeByScore(lo, hi float64) []Member { return sharedSet.RangeByScore(lo, hi) }
+
+// unfinished is a set whose RangeByScore is still the stub.
+type unfinished struct{ *plain }
+
+func (unfinished) RangeByScore(float64, float64) []Member { panic(harness.NotImplemented) }
+
+// TestWrongImplementationsCaught plants the usual mistakes in a sorted set and checks that the
+// test meant for each catches it first, with the right verdict, a short case and a fitting hint.
+func TestWrongImplementationsCaught(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		impl    API
+		test    string
+		verdict verdict.Verdict
+		call    string // the failing call, as the message names it
+		hint    string // words of the hint
+	}{
+		{"ranks from 1", planted(rankPlus1), "example", "wrong_answer", "Rank(", "0-based"},
+		{"ties by arrival", planted(byArrival), "edge/ties", "wrong_answer", "RangeByRank(", "ordered by name"},
+		{"-0 before 0", planted(signedZero), "edge/negative-zero", "wrong_answer", "RangeByRank(", "-0 and 0 are the same score"},
+		{"negative stop", planted(negStop), "example", "wrong_answer", "RangeByRank(0, -1)", "negative position"},
+		{"stop not clipped", planted(noClip), "edge/range-by-rank", "runtime_error", "RangeByRank(", "clip"},
+		{"internal slice", planted(internal), "edge/returned-slices", "wrong_answer", "first", "caller's"},
+		{"update duplicates", planted(duplicates), "example", "wrong_answer", "Add(", "changes its score"},
+		{"NaN stored", planted(nanStored), "edge/nan", "wrong_answer", "Add(\"a\", math.NaN())", "must panic"},
+		{"swapped bounds", planted(swapBounds), "edge/infinities", "wrong_answer", "RangeByScore(", "min > max"},
+		{"one package-level set", API{New: func() Set { sharedSet = newPlain(noBug); return shared{} }},
+			"edge/two-sets", "wrong_answer", "b.Len()", "not in package-level variables"},
+		{"range by score not written", API{New: func() Set { return unfinished{newPlain(noBug)} }},
+			"implemented", "not_implemented", "RangeByScore", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			end := firstFailure(t, tc.impl, 1)
+			checkCaught(t, end, tc.test, tc.verdict, tc.call, tc.hint)
+			if t.Failed() && end != nil && end.Failure != nil && end.Failure.Case != nil {
+				t.Logf("%+v\n%s", end.Failure, end.Failure.Case.Code)
+			}
+		})
+	}
+}
+
+// TestRandomTestsCatchOnTheirOwn runs only the random tests on the mistakes that give wrong
+// answers, as if no fixed test had caught them: each still fails, with a short case and a
+// fitting hint.
+func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
+	for _, tc := range []struct {
+		bug  bug
+		hint string
+	}{
+		{rankPlus1, "0-based"},
+		{byArrival, "ordered by name"},
+		{signedZero, "-0 and 0 are the same score"},
+		{negStop, "negative position"},
+		{duplicates, "changes its score"},
+		{nanStored, "must panic"},
+		{swapBounds, "min > max"},
+		{noClip, "clip"},
+	} {
+		end := firstFailure(t, planted(tc.bug), 2, "random/small", "random/wide")
+		if end == nil || end.Test != "random/small" {
+			t.Errorf("%v: want a failure from random/small, got %+v", tc.bug, end)
+			continue
+		}
+		f := end.Failure
+		if c := f.Case; c == nil || c.Ops > 10 {
+			t.Errorf("%v: want a case of at most 10 operations, got %+v", tc.bug, c)
+		}
+		if !strings.Contains(f.Hint, tc.hint) {
+			t.Errorf("%v: hint %q lacks %q\n%s", tc.bug, f.Hint, tc.hint, f.Case.Code)
+		}
+	}
+}
+
+// TestCaseIsGoCode checks that a shrunk case of a call with two results, and of an Add that
+// must panic, prints as Go code that checks it.
+func TestCaseIsGoCode(t *testing.T) {
+	end := firstFailure(t, planted(rankPlus1), 2, "random/small")
+	if end == nil || !strings.Contains(end.Failure.Case.Code, "fmt.Sprint(s.Rank(") ||
+		!strings.HasPrefix(end.Failure.Case.Code, `// needs: import ("fmt"`) {
+		t.Errorf("want a check of fmt.Sprint(s.Rank(...)), got %+v", end)
+	}
+	end = firstFailure(t, planted(nanStored), 2, "edge/nan")
+	if end == nil || !strings.Contains(end.Failure.Case.Code, "panicked = recover() != nil") {
+		t.Errorf("want the NaN Add wrapped in a recover, got %+v", end)
+	}
+}
