@@ -9,6 +9,7 @@ package suites
 import (
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suites/bloom"
+	"kata/grader/internal/suites/cuckoo"
 	"kata/grader/internal/suites/hashset"
 	"kata/grader/internal/suites/randomizedset"
 	"kata/grader/internal/suites/skiplist"
@@ -32,6 +33,7 @@ const prefix = "kata/grader/internal/suites/"
 // entries are every suite, each from its package's Binding and Suite.
 var entries = []*Entry{
 	entry(bloom.Binding, bloom.Suite(bloom.API{}, bloom.API{})),
+	entry(cuckoo.Binding, cuckoo.Suite(cuckoo.API{}, cuckoo.API{})),
 	entry(hashset.Binding, hashset.Suite(hashset.API{}, hashset.API{})),
 	entry(randomizedset.Binding, randomizedset.Suite(randomizedset.API{}, randomizedset.API{})),
 	entry(skiplist.Binding, skiplist.Suite(skiplist.API{}, skiplist.API{})),
