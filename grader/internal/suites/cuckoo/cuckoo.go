@@ -290,8 +290,10 @@ func del(key []byte, want any) harness.Step {
 }
 
 // count and buckets expect Count() == n and Buckets() == b.
-func count(n uint64) harness.Step   { return harness.Step{Call: harness.Call{Method: "Count"}, Want: n} }
-func buckets(b uint64) harness.Step { return harness.Step{Call: harness.Call{Method: "Buckets"}, Want: b} }
+func count(n uint64) harness.Step { return harness.Step{Call: harness.Call{Method: "Count"}, Want: n} }
+func buckets(b uint64) harness.Step {
+	return harness.Step{Call: harness.Call{Method: "Buckets"}, Want: b}
+}
 
 // str is a key written as a string.
 func str(s string) []byte { return []byte(s) }
