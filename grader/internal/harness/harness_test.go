@@ -292,3 +292,41 @@ func TestConstructorIsNamedOnce(t *testing.T) {
 		t.Fatalf("got %+v", end.Failure)
 	}
 }
+
+// TestStuckFailure checks the failure of a call that never returns: an endless loop is
+// time_limit_exceeded with the suite's StuckHint, a sleep time_limit_exceeded without it, and a
+// call blocked on a lock or a channel a deadlock (runtime_error).
+func TestStuckFailure(t *testing.T) {
+	r := &runner{stuckHint: func(c Call) string {
+		if c.Method == "Insert" {
+			return "give up after 500 evictions"
+		}
+		return ""
+	}}
+	insert := &Call{Method: "Insert", Args: []any{1}}
+	for _, c := range []struct {
+		op      *Call
+		state   string
+		verdict string
+		hint    string
+		reason  string
+	}{
+		{insert, "running", "time_limit_exceeded", "give up after 500 evictions", "an endless loop gets the suite's hint"},
+		{insert, "runnable", "time_limit_exceeded", "give up after 500 evictions", "as does one waiting for the CPU"},
+		{&Call{Method: "Lookup"}, "running", "time_limit_exceeded", "", "the suite has no hint for this call"},
+		{insert, "sleep", "time_limit_exceeded", "", "a sleep is not the loop the hint names"},
+		{insert, "sync.Mutex.Lock", "runtime_error", "", "a deadlock"},
+	} {
+		f := r.stuckFailure(c.op, "f", c.state, 3e9)
+		if string(f.Verdict) != c.verdict || f.Hint != c.hint {
+			t.Errorf("%s in state %q: %s with hint %q, want %s with hint %q: %s",
+				c.op.Short(), c.state, f.Verdict, f.Hint, c.verdict, c.hint, c.reason)
+		}
+		if !strings.Contains(f.Message, c.op.Go("f")) {
+			t.Errorf("the message does not name the call %s: %s", c.op.Go("f"), f.Message)
+		}
+	}
+	if f := (&runner{}).stuckFailure(insert, "f", "running", 3e9); f.Hint != "" {
+		t.Errorf("a suite without StuckHint gave the hint %q", f.Hint)
+	}
+}
