@@ -98,18 +98,28 @@ func Suite(learner, reference API) *harness.Suite {
 			// Filters filled with distinct keys until Insert fails, and beyond: every key
 			// inserted looks up and deletes true, and Count follows.
 			{Name: "property/failed-insert-loses-nothing", Kind: harness.Property, Run: s.fillToFailure},
+			// Random Insert, Lookup, Delete, Count and Buckets over a small pool of keys, in
+			// filters of 1 to 8 buckets where evictions and failures happen, and of 1024.
+			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
+			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
+			// How Insert, Lookup and Delete grow with the number of keys and with B. Before the
+			// large filters of the properties below, so that a cost that grows with B is named
+			// as such, not as a test's time limit.
+			performance(learner, reference),
 			// At B = 2^16, at least 93% of the slots fill before the first failed Insert.
 			{Name: "property/load", Kind: harness.Property, Run: s.load},
 			// At that load, the false-positive rate is at most 2·4/2^16.
 			{Name: "property/false-positive-rate", Kind: harness.Property, Run: s.falsePositiveRate},
 			// At most 8·B bytes plus a small constant, and nothing more as keys are inserted.
 			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
-			// Random Insert, Lookup, Delete, Count and Buckets over a small pool of keys, in
-			// filters of 1 to 8 buckets where evictions and failures happen, and of 1024.
-			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
-			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
-			// How Insert, Lookup and Delete grow with the number of keys and with B.
-			performance(learner, reference),
+		},
+		StuckHint: func(c harness.Call) string {
+			if c.Method == "Insert" {
+				return "Insert must give up after at most 500 evictions and return false: in a full filter, " +
+					"evicting until a slot is free never ends (keep the last evicted fingerprint aside, or " +
+					"undo the evictions)"
+			}
+			return ""
 		},
 	}
 }
@@ -397,22 +407,28 @@ func (s *suite) eightCopies(t *harness.T) {
 			wants = []any{true, true, true, true, true, true, true, true, false}
 			eight++
 		}
+		found := t.Invoke(keyCall("Lookup", k), func() any { return f.Lookup(k) })
+		n := t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() })
+		bad := found != true || n != uint64(4+4*btoi(two))
+		for i, w := range wants {
+			bad = bad || got[i] != w
+		}
+		if !bad {
+			continue
+		}
+		// Replayed as a script on a fresh filter, the failure shows as a case; a graded filter
+		// whose hash changes from one filter to the next may not fail it the same way.
 		steps := make([]harness.Step, len(wants))
 		for i, w := range wants {
 			steps[i] = insert(k, w)
 		}
-		steps = append(steps, lookup(k, true), count(uint64(4+4*btoi(two))))
-		s.script(t, capacity, steps...)
-		for i, w := range wants {
-			if got[i] != w {
-				// A fresh filter answered otherwise: the graded code is not deterministic.
-				c := keyCall("Insert", k)
-				t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Go("f"),
-					Message: fmt.Sprintf("copy %d of %s in New(%d) returned %v, want %v (copy 5 returned %v)",
-						i+1, harness.Lit(k), capacity, got[i], w, got[4]),
-					Hint: fullHint})
-			}
-		}
+		s.script(t, capacity, append(steps, lookup(k, true), count(uint64(4+4*btoi(two))))...)
+		c := keyCall("Insert", k)
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Go("f"),
+			Message: fmt.Sprintf("9 Inserts of %s into New(%d) returned %v, then Lookup %v and Count() %v; "+
+				"want true 4 times, then 4 more true and a false, or a false (its two buckets are one)",
+				harness.Lit(k), capacity, got, found, n),
+			Hint: fullHint})
 	}
 	if eight == 0 {
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Insert",

@@ -48,8 +48,8 @@ func performance(learner, reference API) harness.Test {
 				Ref:   func() Filter { return reference.New(PerfCapacity) },
 				Grow: harness.Grower[Filter]{
 					Series: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
-						Hint: "Insert grows with the number of keys: it must only read the key's two buckets " +
-							"(and evict, rarely, below 90% full), never scan the table or a list of keys"}),
+						Hint: "Insert must only read the key's two buckets (and evict, rarely, below 90% full): " +
+							"never scan the table or a list of keys"}),
 					Run: func(f Filter, from, to int) {
 						for _, k := range keys[from:to] {
 							f.Insert(k)
@@ -59,8 +59,8 @@ func performance(learner, reference API) harness.Test {
 				Queries: []harness.Query[Filter]{
 					{
 						Series: harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
-							Hint: "Lookup grows with the number of keys: it must read only the key's two buckets, " +
-								"i1 and i2, 8 slots in all"}),
+							Hint: "Lookup must read only the key's two buckets, i1 and i2, 8 slots in all: " +
+								"never scan the table or a list of keys"}),
 						Batch: perfBatch,
 						Run: func(f Filter, n, count, rep int) {
 							for i := range count {
@@ -74,7 +74,8 @@ func performance(learner, reference API) harness.Test {
 					},
 					{
 						Series: harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
-							Hint: "Delete grows with the number of keys: it must read only the key's two buckets"}),
+							Hint: "Delete must read only the key's two buckets, i1 and i2: never scan the table " +
+								"or a list of keys"}),
 						Batch: perfBatch,
 						Run: func(f Filter, n, count, rep int) {
 							for i := range count {
