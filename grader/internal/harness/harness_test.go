@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"kata/grader/internal/growth"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 )
@@ -328,5 +330,30 @@ func TestStuckFailure(t *testing.T) {
 	}
 	if f := (&runner{}).stuckFailure(insert, "f", "running", 3e9); f.Hint != "" {
 		t.Errorf("a suite without StuckHint gave the hint %q", f.Hint)
+	}
+}
+
+// TestLadderWarmUpIsABatch checks that a ladder's warm-up runs as a batch of calls, which the
+// watchdog lets run as long as a measured batch, not as one call under the limit of a single
+// call: thousands of calls of an operation far too slow are not an endless loop.
+func TestLadderWarmUpIsABatch(t *testing.T) {
+	var limits []int64
+	runOne(t, Performance, func(tt *T) {
+		l := Ladder[*set]{
+			Sizes: []int{64, 128},
+			New:   func() *set { return &set{} },
+			Ref:   func() *set { return &set{} },
+			Grow: Grower[*set]{Series: &growth.Series{Op: "Add", Axis: "n", Expected: "O(1)"},
+				Run: func(s *set, from, to int) {
+					limits = append(limits, tt.batch.Load())
+					for i := from; i < to; i++ {
+						s.vals = append(s.vals, i)
+					}
+				}},
+		}
+		l.Measure(newMeter(tt))
+	})
+	if len(limits) == 0 || time.Duration(limits[0]) < BatchFloor {
+		t.Errorf("the warm-up ran with a batch limit of %v, want at least BatchFloor (%v)", time.Duration(limits[0]), BatchFloor)
 	}
 }
