@@ -52,6 +52,10 @@ const Binding = `suite.API{
 // suite holds the two implementations the tests run.
 type suite struct {
 	learner, reference API
+	// loaded is the filter the load property filled, with loadedKeys keys, for the
+	// false-positive property to probe; nil once taken.
+	loaded     Filter
+	loadedKeys uint64
 }
 
 // ex is the exercise these tests judge, as the registry declares it: its expected costs

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"hash/fnv"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,17 +55,33 @@ func TestBucketsForMatchesReference(t *testing.T) {
 	}
 }
 
-// TestZeroKeys checks that the zero-fingerprint keys are distinct and found quickly.
+// TestZeroKeys checks that each key of zeroKeyList has its 16 zero bits, and is the first such
+// key "zero:i".
 func TestZeroKeys(t *testing.T) {
-	keys := zeroKeys()
-	for i, k := range keys {
-		for _, o := range keys[:i] {
-			if bytes.Equal(k, o) {
-				t.Logf("keys %d and %q coincide (one key serves two hashes)", i, k)
+	hashes := map[string]func([]byte) uint64{
+		"xxhash.Sum64": xxhash.Sum64,
+		"FNV-1a 64":    func(k []byte) uint64 { h := fnv.New64a(); h.Write(k); return h.Sum64() },
+		"FNV-1a 32":    func(k []byte) uint64 { h := fnv.New32a(); h.Write(k); return uint64(h.Sum32()) },
+	}
+	for _, z := range zeroKeyList {
+		h := hashes[z.hash]
+		zero := func(k []byte) bool { return h(k)>>z.shift&0xffff == 0 }
+		if !zero([]byte(z.key)) {
+			t.Errorf("%s(%q) has no 16 zero bits at %d", z.hash, z.key, z.shift)
+		}
+		if testing.Short() {
+			continue
+		}
+		for i := 0; ; i++ {
+			k := "zero:" + strconv.Itoa(i)
+			if zero([]byte(k)) {
+				if k != z.key {
+					t.Errorf("%s: %q comes first, not %q", z.hash, k, z.key)
+				}
+				break
 			}
 		}
 	}
-	t.Logf("%q", keys)
 }
 
 // seeds is how many seeds TestStatisticalMargins tries; raise it to check the margins over many

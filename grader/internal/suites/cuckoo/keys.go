@@ -3,13 +3,9 @@ package cuckoo
 import (
 	"cmp"
 	"encoding/binary"
-	"hash/fnv"
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"sync"
-
-	"github.com/cespare/xxhash/v2"
 
 	"kata/grader/internal/harness"
 )
@@ -85,34 +81,38 @@ func keyPool(rng *rand.Rand, n int) [][]byte {
 	return pool
 }
 
-// zeroKeys are keys whose hash, by a hash a learner is likely to use, has 16 zero bits where a
-// fingerprint is commonly taken: for xxhash.Sum64 and 64-bit FNV-1a, bits 0, 16, 32 or 48 to
-// 15 above; for 32-bit FNV-1a, bits 0 or 16 to 15 above. Each is the first key "zero:i" found.
-var zeroKeys = sync.OnceValue(func() [][]byte {
-	type target struct {
-		hash func([]byte) uint64
-		bits int
-	}
-	fnv64 := func(k []byte) uint64 { h := fnv.New64a(); h.Write(k); return h.Sum64() }
-	fnv32 := func(k []byte) uint64 { h := fnv.New32a(); h.Write(k); return uint64(h.Sum32()) }
-	var targets []target
-	for _, bits := range []int{0, 16, 32, 48} {
-		targets = append(targets, target{xxhash.Sum64, bits}, target{fnv64, bits})
-	}
-	targets = append(targets, target{fnv32, 0}, target{fnv32, 16})
-	keys := make([][]byte, len(targets))
-	left := len(targets)
-	for i := uint64(0); left > 0; i++ {
-		k := strconv.AppendUint([]byte("zero:"), i, 10)
-		for j, t := range targets {
-			if keys[j] == nil && t.hash(k)>>t.bits&0xffff == 0 {
-				keys[j] = k
-				left--
-			}
-		}
+// zeroKey is a key whose hash, by a hash a learner is likely to use, has 16 zero bits where a
+// fingerprint is commonly taken: bits shift to shift+15.
+type zeroKey struct {
+	key   string
+	hash  string // "xxhash.Sum64", "FNV-1a 64" or "FNV-1a 32"
+	shift int
+}
+
+// zeroKeyList holds, for xxhash.Sum64 and 64-bit FNV-1a at bits 0, 16, 32 and 48, and for 32-bit
+// FNV-1a at bits 0 and 16, the first key "zero:i" whose hash has 16 zero bits there (found once
+// by a search; TestZeroKeys checks them).
+var zeroKeyList = []zeroKey{
+	{"zero:118146", "xxhash.Sum64", 0},
+	{"zero:21969", "FNV-1a 64", 0},
+	{"zero:20710", "xxhash.Sum64", 16},
+	{"zero:1873138", "FNV-1a 64", 16},
+	{"zero:1468", "xxhash.Sum64", 32},
+	{"zero:117778", "FNV-1a 64", 32},
+	{"zero:651", "xxhash.Sum64", 48},
+	{"zero:625840", "FNV-1a 64", 48},
+	{"zero:4049", "FNV-1a 32", 0},
+	{"zero:62654", "FNV-1a 32", 16},
+}
+
+// zeroKeys returns the keys of zeroKeyList.
+func zeroKeys() [][]byte {
+	keys := make([][]byte, len(zeroKeyList))
+	for i, z := range zeroKeyList {
+		keys[i] = []byte(z.key)
 	}
 	return keys
-})
+}
 
 // simplifyKeys proposes simpler keys for a failing sequence, simplest first: every key renamed
 // to a letter in order of first appearance (keys of zeroKeys keep their value, which is what
