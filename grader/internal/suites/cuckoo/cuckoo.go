@@ -513,6 +513,10 @@ const (
 func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 	last := f.Calls[len(f.Calls)-1]
 	if f.Panic != nil {
+		if p := fmt.Sprint(f.Panic); strings.Contains(p, "with length 0") || strings.Contains(p, "divide by zero") {
+			return "New must make at least one bucket of 4 slots: B is at least 1, also for a capacity below 4 " +
+				"(New(0) and New(1) have one bucket)"
+		}
 		if strings.Contains(fmt.Sprint(f.Panic), "index out of range") {
 			return "every bucket index must lie in 0..B-1: take i1 = h & (B-1), and i2 = i1 ^ (hash(fp) & (B-1)), " +
 				"and keep the 4B slots in one slice, bucket i at slots[4i:4i+4]"
