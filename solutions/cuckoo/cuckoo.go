@@ -26,6 +26,7 @@ type Filter struct {
 	mask  uint64   // B - 1, B a power of two
 	count uint64   // successful Inserts minus successful Deletes
 	rng   uint64   // xorshift state for choosing victims
+	path  []uint64 // the slots an eviction wrote, to undo it: MaxKicks at most
 }
 
 // New returns an empty filter of B buckets, B the smallest power of two at least
@@ -128,23 +129,25 @@ func (f *Filter) Insert(key []byte) bool {
 // a random fingerprint of one of the buckets and carries the evicted one to its other bucket,
 // up to MaxKicks times. If none finds a free slot, it undoes the swaps and returns false.
 func (f *Filter) evict(fp uint16, i1, i2 uint64) bool {
-	var path [MaxKicks]uint64 // the slot written at each kick
+	path := f.path[:0] // the slot written at each kick, kept for the next eviction
 	i := i1
 	if f.random()&1 == 1 {
 		i = i2
 	}
-	for k := range MaxKicks {
+	for range MaxKicks {
 		slot := i*SlotsPerBucket + f.random()%SlotsPerBucket
-		path[k] = slot
+		path = append(path, slot)
 		fp, f.slots[slot] = f.slots[slot], fp
 		i = f.alt(i, fp)
 		if f.put(i, fp) {
+			f.path = path
 			return true
 		}
 	}
+	f.path = path
 	// In reverse, each slot takes back the fingerprint it held; the last one taken back is the
 	// new key's, which is dropped.
-	for k := MaxKicks - 1; k >= 0; k-- {
+	for k := len(path) - 1; k >= 0; k-- {
 		fp, f.slots[path[k]] = f.slots[path[k]], fp
 	}
 	return false
