@@ -1,0 +1,37 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"kata/grader/result"
+	"kata/grader/verdict"
+)
+
+// TestTimeLimitHint checks where the hint of a time limit passed shows: once, beside the
+// operation's cost when a growth passed it, and with the failure when the watchdog stopped a
+// call that never returned (no cost carries a hint then).
+func TestTimeLimitHint(t *testing.T) {
+	const hint = "Insert must give up after at most 500 evictions"
+	stuck := &result.Result{Exercise: "cuckoo", Verdict: verdict.TimeLimitExceeded,
+		Message: "f.Insert(nil) ran for more than 3s without returning (an endless loop?)", Hint: hint}
+	grown := &result.Result{Exercise: "cuckoo", Verdict: verdict.TimeLimitExceeded,
+		Message: "Lookup grows like O(n)", Hint: hint,
+		Complexity: []result.Complexity{{Op: "Lookup", Expected: "O(1)", Observed: "O(n)", Hint: hint}}}
+	for _, c := range []struct {
+		name  string
+		r     *result.Result
+		times int
+	}{
+		{"stopped call", stuck, 1},
+		// Not beside the failure: the cost's own section shows it, with the measurements
+		// (none here, so nothing).
+		{"growth", grown, 0},
+	} {
+		var b strings.Builder
+		Human(&b, c.r, Options{})
+		if got := strings.Count(b.String(), "500 evictions"); got != c.times {
+			t.Errorf("%s: the hint shows %d times, want %d:\n%s", c.name, got, c.times, b.String())
+		}
+	}
+}
