@@ -90,12 +90,12 @@ func seconds(ms int64) string {
 	return (time.Duration(ms) * time.Millisecond).Round(100 * time.Millisecond).String()
 }
 
-// complexityHints reports whether some operation's cost carries a hint, which the table of
+// complexityHints reports whether some operation measured carries a hint, which the table of
 // costs shows: a time limit passed by a growth. A time limit passed otherwise (a call stopped by
-// the watchdog) has its hint shown with the failure.
+// the watchdog, the operations not measured) has its hint shown with the failure.
 func complexityHints(r *result.Result) bool {
 	for _, c := range r.Complexity {
-		if c.Hint != "" {
+		if c.Hint != "" && c.Observed != "" {
 			return true
 		}
 	}
