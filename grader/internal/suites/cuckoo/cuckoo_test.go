@@ -154,6 +154,7 @@ type toy struct {
 	roundB   bool   // B is ⌈capacity/4⌉, not a power of two
 	kept     [][]byte
 	keep     bool // Insert also keeps a copy of the key
+	nilEmpty bool // nil is no key: Insert(nil) stores nothing and Lookup(nil) is false
 }
 
 func fnv64(key []byte) uint64 {
@@ -222,6 +223,10 @@ func (f *toy) random() uint64 {
 
 func (f *toy) Insert(key []byte) bool {
 	f.init()
+	if f.nilEmpty && key == nil {
+		f.count++
+		return true
+	}
 	if f.keep {
 		f.kept = append(f.kept, bytes.Clone(key))
 	}
@@ -287,6 +292,9 @@ func (f *toy) spareIs(fp uint16, i1, i2 uint64) bool {
 
 func (f *toy) Lookup(key []byte) bool {
 	f.init()
+	if f.nilEmpty && key == nil {
+		return false
+	}
 	fp, i1 := f.locate(key)
 	i2 := f.alt(i1, fp)
 	return f.has(i1, fp) || f.has(i2, fp) || f.spareIs(fp, i1, i2)
@@ -471,6 +479,10 @@ func TestBugsCaughtByEachTest(t *testing.T) {
 		{"fingerprint 0 is empty", "edge/zero-fingerprint", withToy(func(f *toy) { f.zeroFP = true }), "never 0", 6},
 		{"i2 always i1", "property/load", withToy(func(f *toy) { f.oneB = true }), "one bucket per key", 0},
 		{"fingerprint from the bucket's bits", "property/false-positive-rate", withToy(func(f *toy) { f.lowFP = true }), "repeats the bucket", 0},
+		{"B not a power of two", "edge/buckets", withToy(func(f *toy) { f.roundB = true }), "power of two", 2},
+		{"nil is no key", "edge/empty-and-nil-keys", withToy(func(f *toy) { f.nilEmpty = true }), "", 3},
+		{"Delete refuses a duplicate", "edge/copies", withToy(func(f *toy) { f.delDup = true }), "ONE copy", 10},
+		{"Count counts failures", "edge/one-bucket", withToy(func(f *toy) { f.countAll = true }), "failed Insert does not count", 10},
 	} {
 		t.Run(c.name+" in "+c.test, func(t *testing.T) {
 			_, ends := run(t, c.api, 11, c.test)

@@ -38,6 +38,22 @@ func (f *keeper) Delete(key []byte) bool {
 func (f *keeper) Count() uint64   { return uint64(len(f.keys)) }
 func (f *keeper) Buckets() uint64 { return f.b }
 
+// counter is a keeper whose Insert first counts the copies already kept: O(n) per Insert.
+type counter struct{ keeper }
+
+func (f *counter) Insert(key []byte) bool {
+	n := 0
+	for _, k := range f.keys {
+		if bytes.Equal(k, key) {
+			n++
+		}
+	}
+	if n >= 8 {
+		return false
+	}
+	return f.keeper.Insert(key)
+}
+
 // scanner is a right filter whose Lookup and Delete also walk every bucket: O(B) per call.
 type scanner struct {
 	Filter
@@ -94,6 +110,7 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"reference", reference, true},
 		{"another right filter", withToy(func(*toy) {}), true},
 		{"keeps its keys", keeps, false},
+		{"counts copies on Insert", API{New: func(c uint64) Filter { return &counter{keeper{b: bucketsFor(c)}} }}, false},
 		{"scans every bucket", scans, false},
 		{"recounts on Insert", recounts, false},
 	} {
