@@ -507,3 +507,10 @@ func TestBugsCaughtByEachTest(t *testing.T) {
 		})
 	}
 }
+
+// TestFalsePositiveLimit pins the limit the false-positive property states in its doc.
+func TestFalsePositiveLimit(t *testing.T) {
+	if got := fpLimit(); got != 185 {
+		t.Errorf("fpLimit() = %d, the doc says 185", got)
+	}
+}

@@ -204,7 +204,7 @@ const (
 // inserted. Given the filter, each probe is a
 // false positive independently with odds at most fpBound, so their number is at most binomial
 // (fpProbes, fpBound): the test fails when it reaches the count that such a binomial reaches with
-// odds below fpOdds (10⁻⁷), 122 expected and 188 the limit. Fingerprints of 15 bits, or taken
+// odds below fpOdds (10⁻⁷): 122 expected, 185 the limit. Fingerprints of 15 bits, or taken
 // from the bits that chose the bucket, give twice to thousands of times more.
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
