@@ -185,6 +185,43 @@ var all = []*Exercise{
 		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
 	},
 	{
+		Name:       "cuckoo",
+		Slug:       "cuckoo-filter",
+		Title:      "Cuckoo filter",
+		Difficulty: Hard,
+		Teaches:    "16-bit fingerprints in two buckets found from each other: a filter that can delete",
+		Type:       "Filter",
+		API: []Func{
+			{Name: "New", Sig: "func(uint64) *Filter"},
+			{Recv: "Filter", Name: "Insert", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Lookup", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Delete", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Count", Sig: "func() uint64"},
+			{Recv: "Filter", Name: "Buckets", Sig: "func() uint64"},
+		},
+		Ops: []Op{
+			{Name: "Insert", Expected: "O(1)"},
+			{Name: "Lookup", Expected: "O(1)"},
+			{Name: "Delete", Expected: "O(1)"},
+		},
+		Hints: []string{
+			"Keep B buckets of 4 slots in one []uint16 of 4B entries: bucket i is slots[4i:4i+4], and 0 " +
+				"marks an empty slot. Hash the key once (xxhash.Sum64): its low bits choose bucket i1 " +
+				"(h & (B-1)), and 16 other bits, never 0, are its fingerprint.",
+			"A key lives in bucket i1 or i2 = i1 ^ (hash(fp) & (B-1)). The XOR makes each bucket the " +
+				"other's alternate: from a stored fingerprint in bucket i you find its other bucket " +
+				"i ^ (hash(fp) & (B-1)) without the key. Lookup and Delete check both buckets' 4 slots.",
+			"Insert: a free slot in i1 or i2 takes the fingerprint. Otherwise swap it with a random " +
+				"fingerprint of one of the two buckets and carry the evicted one to its other bucket, " +
+				"at most 500 times. Duplicates are fine: each Insert stores one more copy.",
+			"When the 500 kicks are spent, the fingerprint in your hand belongs to a key inserted earlier: " +
+				"dropping it makes that key look up false. Undo the swaps in reverse order (remember " +
+				"each slot you wrote), or keep that fingerprint aside and check it in Lookup and Delete.",
+		},
+		Noun:  "the cuckoo filter",
+		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
+	},
+	{
 		Name:       "skiplist",
 		Slug:       "design-skiplist",
 		Title:      "Design Skiplist",

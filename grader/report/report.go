@@ -90,6 +90,18 @@ func seconds(ms int64) string {
 	return (time.Duration(ms) * time.Millisecond).Round(100 * time.Millisecond).String()
 }
 
+// complexityHints reports whether some operation measured carries a hint, which the table of
+// costs shows: a time limit passed by a growth. A time limit passed otherwise (a call stopped by
+// the watchdog, the operations not measured) has its hint shown with the failure.
+func complexityHints(r *result.Result) bool {
+	for _, c := range r.Complexity {
+		if c.Hint != "" && c.Observed != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // Human writes one result for a person: the verdict line, then what failed and why, the shrunk
 // case, the hint, the tests and the cost of each operation, and how to replay the run.
 func Human(w io.Writer, r *result.Result, o Options) {
@@ -138,7 +150,7 @@ func Human(w io.Writer, r *result.Result, o Options) {
 				p.Unfinished.Sprint("note:"))
 		}
 	}
-	if r.Hint != "" && r.Verdict != verdict.TimeLimitExceeded {
+	if r.Hint != "" && (r.Verdict != verdict.TimeLimitExceeded || !complexityHints(r)) {
 		fmt.Fprintf(w, "\n  %s %s\n", p.Unfinished.Sprint("hint:"), wrapIndent(r.Hint, 70, "        "))
 	}
 	if !o.NoCost {

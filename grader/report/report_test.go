@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
 // TestComplexityColumnsFitTheirEntries checks that an expected cost longer than the usual ones,
@@ -27,5 +28,34 @@ func TestComplexityColumnsFitTheirEntries(t *testing.T) {
 	}
 	if len(marks) != 2 || marks[0] != marks[1] {
 		t.Errorf("the marks are not in one column:\n%s", b.String())
+	}
+}
+
+// TestTimeLimitHint checks where the hint of a time limit passed shows: once, beside the
+// operation's cost when a growth passed it, and with the failure when the watchdog stopped a
+// call that never returned (no cost carries a hint then).
+func TestTimeLimitHint(t *testing.T) {
+	const hint = "Insert must give up after at most 500 evictions"
+	stuck := &result.Result{Exercise: "cuckoo", Verdict: verdict.TimeLimitExceeded,
+		Message: "f.Insert(nil) ran for more than 3s without returning (an endless loop?)", Hint: hint,
+		Complexity: []result.Complexity{{Op: "Insert", Expected: "O(1)", Hint: "not measured: an earlier test failed"}}}
+	grown := &result.Result{Exercise: "cuckoo", Verdict: verdict.TimeLimitExceeded,
+		Message: "Lookup grows like O(n)", Hint: hint,
+		Complexity: []result.Complexity{{Op: "Lookup", Expected: "O(1)", Observed: "O(n)", Hint: hint}}}
+	for _, c := range []struct {
+		name  string
+		r     *result.Result
+		times int
+	}{
+		{"stopped call", stuck, 1},
+		// Not beside the failure: the cost's own section shows it, with the measurements
+		// (none here, so nothing).
+		{"growth", grown, 0},
+	} {
+		var b strings.Builder
+		Human(&b, c.r, Options{})
+		if got := strings.Count(b.String(), "500 evictions"); got != c.times {
+			t.Errorf("%s: the hint shows %d times, want %d:\n%s", c.name, got, c.times, b.String())
+		}
 	}
 }

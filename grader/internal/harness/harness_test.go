@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"kata/grader/internal/growth"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 )
@@ -303,5 +305,68 @@ func TestCaseNamesItsImports(t *testing.T) {
 	}
 	if got := imports(`s.Add(math.Inf(1), strings.Repeat("a", 20))`); !slices.Equal(got, []string{"math", "strings"}) {
 		t.Errorf("imports = %v, want math and strings", got)
+	}
+}
+
+// TestStuckFailure checks the failure of a call that never returns: an endless loop is
+// time_limit_exceeded with the suite's StuckHint, a sleep time_limit_exceeded without it, and a
+// call blocked on a lock or a channel a deadlock (runtime_error).
+func TestStuckFailure(t *testing.T) {
+	r := &runner{stuckHint: func(c Call) string {
+		if c.Method == "Insert" {
+			return "give up after 500 evictions"
+		}
+		return ""
+	}}
+	insert := &Call{Method: "Insert", Args: []any{1}}
+	for _, c := range []struct {
+		op      *Call
+		state   string
+		verdict string
+		hint    string
+		reason  string
+	}{
+		{insert, "running", "time_limit_exceeded", "give up after 500 evictions", "an endless loop gets the suite's hint"},
+		{insert, "runnable", "time_limit_exceeded", "give up after 500 evictions", "as does one waiting for the CPU"},
+		{&Call{Method: "Lookup"}, "running", "time_limit_exceeded", "", "the suite has no hint for this call"},
+		{insert, "sleep", "time_limit_exceeded", "", "a sleep is not the loop the hint names"},
+		{insert, "sync.Mutex.Lock", "runtime_error", "", "a deadlock"},
+	} {
+		f := r.stuckFailure(c.op, "f", c.state, 3e9)
+		if string(f.Verdict) != c.verdict || f.Hint != c.hint {
+			t.Errorf("%s in state %q: %s with hint %q, want %s with hint %q: %s",
+				c.op.Short(), c.state, f.Verdict, f.Hint, c.verdict, c.hint, c.reason)
+		}
+		if !strings.Contains(f.Message, c.op.Go("f")) {
+			t.Errorf("the message does not name the call %s: %s", c.op.Go("f"), f.Message)
+		}
+	}
+	if f := (&runner{}).stuckFailure(insert, "f", "running", 3e9); f.Hint != "" {
+		t.Errorf("a suite without StuckHint gave the hint %q", f.Hint)
+	}
+}
+
+// TestLadderWarmUpIsABatch checks that a ladder's warm-up runs as a batch of calls, which the
+// watchdog lets run as long as a measured batch, not as one call under the limit of a single
+// call: thousands of calls of an operation far too slow are not an endless loop.
+func TestLadderWarmUpIsABatch(t *testing.T) {
+	var limits []int64
+	runOne(t, Performance, func(tt *T) {
+		l := Ladder[*set]{
+			Sizes: []int{64, 128},
+			New:   func() *set { return &set{} },
+			Ref:   func() *set { return &set{} },
+			Grow: Grower[*set]{Series: &growth.Series{Op: "Add", Axis: "n", Expected: "O(1)"},
+				Run: func(s *set, from, to int) {
+					limits = append(limits, tt.batch.Load())
+					for i := from; i < to; i++ {
+						s.vals = append(s.vals, i)
+					}
+				}},
+		}
+		l.Measure(newMeter(tt))
+	})
+	if len(limits) == 0 || time.Duration(limits[0]) < BatchFloor {
+		t.Errorf("the warm-up ran with a batch limit of %v, want at least BatchFloor (%v)", time.Duration(limits[0]), BatchFloor)
 	}
 }

@@ -21,6 +21,8 @@ type runner struct {
 	tracing bool
 	verify  bool // the graded package is a reference, checked on reference-free tests
 	watch   *watchdog
+	// stuckHint is the suite's StuckHint, or nil.
+	stuckHint func(c Call) string
 }
 
 func (r *runner) write(e record.Event) {
@@ -54,7 +56,7 @@ const MaxStack = 64 << 20
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
 func Run(s *Suite, c record.Config, rec *record.Writer) {
-	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify}
+	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint}
 	tests := s.All()
 	if c.Verify {
 		tests = slices.DeleteFunc(tests, func(t Test) bool { return !t.Kind.ReferenceFree() })

@@ -200,7 +200,9 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		series = append(series, q.Series)
 	}
 	warm := min(WarmUp, l.Sizes[0])
-	m.t.Invoke(Call{Method: l.Grow.Series.Op}, func() any { l.Grow.Run(l.New(), 0, warm); return nil })
+	// The warm-up is a batch of calls, not one: the watchdog gives it a batch's time, so that
+	// thousands of calls of a slow operation are not taken for one call in an endless loop.
+	m.t.invokeBatch(Call{Method: l.Grow.Series.Op}, BatchFloor, func() { l.Grow.Run(l.New(), 0, warm) })
 	l.Grow.Run(l.Ref(), 0, warm)
 
 	learner := m.t.Invoke(Call{Method: "New", Func: true}, func() any { return l.New() }).(S)

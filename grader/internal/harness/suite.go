@@ -47,6 +47,10 @@ type Suite struct {
 	Exercise string
 	Probes   []Probe // the "implemented" test: every function and method once
 	Tests    []Test
+	// StuckHint, if set, names the likely cause of an endless loop in the call c of the graded
+	// code, which the watchdog stops (a bound the exercise states and the code does not keep),
+	// or returns "".
+	StuckHint func(c Call) string
 }
 
 // ImplementedTest is the name of the first test of every suite: the not-implemented probe.

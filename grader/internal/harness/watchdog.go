@@ -56,8 +56,8 @@ func (w *watchdog) loop() {
 			metrics.Read(samples)
 			used := samples[0].Value.Uint64() - samples[1].Value.Uint64()
 			if used > w.memory {
-				w.abort(verdict.MemoryLimitExceeded, fmt.Sprintf(
-					"the graded code used more than %d MiB of memory%s", w.memory>>20, w.during()))
+				w.abort(&record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: fmt.Sprintf(
+					"the graded code used more than %d MiB of memory%s", w.memory>>20, w.during())})
 			}
 		}
 		t := w.t.Load()
@@ -86,18 +86,29 @@ func (w *watchdog) loop() {
 // endless loop: time_limit_exceeded), a sleeping one (time_limit_exceeded) and a blocked one (a
 // deadlock: runtime_error) apart by the test goroutine's state in the runtime's own listing.
 func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
-	call := op.Go(t.recvName())
-	state := goroutineState(t.goid.Load())
+	w.abort(w.r.stuckFailure(op, t.recvName(), goroutineState(t.goid.Load()), limit))
+}
+
+// stuckFailure is the failure of the call op, printed with the receiver recv, that has not
+// returned within limit in the goroutine state state. A busy call (an endless loop) gets the
+// suite's StuckHint for it.
+func (r *runner) stuckFailure(op *Call, recv, state string, limit time.Duration) *record.Failure {
+	call := op.Go(recv)
 	switch {
 	case blocked(state):
-		w.abort(verdict.RuntimeError, fmt.Sprintf(
+		return &record.Failure{Verdict: verdict.RuntimeError, Message: fmt.Sprintf(
 			"deadlock: %s has been blocked (%s) for %s: a lock taken twice, or a channel nobody serves",
-			call, state, limit))
+			call, state, limit)}
 	case strings.HasPrefix(state, "sleep"):
-		w.abort(verdict.TimeLimitExceeded, fmt.Sprintf("%s slept for more than %s without returning", call, limit))
+		return &record.Failure{Verdict: verdict.TimeLimitExceeded,
+			Message: fmt.Sprintf("%s slept for more than %s without returning", call, limit)}
 	}
-	w.abort(verdict.TimeLimitExceeded, fmt.Sprintf(
-		"%s ran for more than %s without returning (an endless loop?)", call, limit))
+	f := &record.Failure{Verdict: verdict.TimeLimitExceeded,
+		Message: fmt.Sprintf("%s ran for more than %s without returning (an endless loop?)", call, limit)}
+	if r.stuckHint != nil {
+		f.Hint = r.stuckHint(*op)
+	}
+	return f
 }
 
 // running reports whether a goroutine state is one of a goroutine that wants the CPU: running,
@@ -153,8 +164,8 @@ func (w *watchdog) during() string {
 }
 
 // abort records why the run was stopped and ends the process.
-func (w *watchdog) abort(v verdict.Verdict, message string) {
-	f := &record.Failure{Verdict: v, Message: message}
+func (w *watchdog) abort(f *record.Failure) {
+	message := f.Message
 	test := ""
 	if t := w.t.Load(); t != nil {
 		f.Op = t.current()

@@ -10,6 +10,7 @@ import (
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suites/bloom"
 	"kata/grader/internal/suites/countingbloom"
+	"kata/grader/internal/suites/cuckoo"
 	"kata/grader/internal/suites/hashset"
 	"kata/grader/internal/suites/randomizedset"
 	"kata/grader/internal/suites/skiplist"
@@ -35,6 +36,7 @@ const prefix = "kata/grader/internal/suites/"
 var entries = []*Entry{
 	entry(bloom.Binding, bloom.Suite(bloom.API{}, bloom.API{})),
 	entry(countingbloom.Binding, countingbloom.Suite(countingbloom.API{}, countingbloom.API{})),
+	entry(cuckoo.Binding, cuckoo.Suite(cuckoo.API{}, cuckoo.API{})),
 	entry(hashset.Binding, hashset.Suite(hashset.API{}, hashset.API{})),
 	entry(randomizedset.Binding, randomizedset.Suite(randomizedset.API{}, randomizedset.API{})),
 	entry(skiplist.Binding, skiplist.Suite(skiplist.API{}, skiplist.API{})),

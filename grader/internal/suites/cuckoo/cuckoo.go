@@ -1,0 +1,698 @@
+// Package cuckoo holds the hidden tests of the cuckoo exercise.
+//
+// Which bucket a key lands in, and which fingerprint a key never inserted collides with, depend
+// on the graded package's hash, so no test compares answers that depend on it with the
+// reference's. The tests check what every correct filter answers, from a tracker that knows
+// the capacity and the graded filter's own Insert and Delete results (box): Buckets exactly;
+// Count as the successful Inserts minus the successful Deletes; true from Lookup and Delete for
+// every key with a copy stored; false on a filter that never held anything; and Insert's result
+// wherever no correct filter can answer otherwise: true while fewer than 4 fingerprints are
+// stored, or while few keys of at most 2 copies fill a quarter of 1024 buckets or more (a
+// failure there needs several keys whose both buckets coincide, odds below 10⁻¹²), and false
+// once the slots are full, for a ninth copy of one key, or a fifth in one bucket, before any
+// Insert has failed. The property tests check, without the reference, the load before the first
+// failed Insert, the false-positive rate against 2·4/2^16, that nothing is lost when Insert
+// fails, and the memory. Random sequences over a small pool of keys, in filters small enough that
+// evictions and failures happen, shrink a wrong answer to a few calls.
+package cuckoo
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// Filter is the API the tests drive.
+type Filter interface {
+	Insert(key []byte) bool
+	Lookup(key []byte) bool
+	Delete(key []byte) bool
+	Count() uint64
+	Buckets() uint64
+}
+
+// API is one implementation of the exercise: the graded package's or the reference's.
+type API struct {
+	New func(capacity uint64) Filter
+}
+
+// Binding is the Go expression the judge's generated main uses to build an API from a package,
+// as a text/template whose dot is the package's name there; the suite package itself is
+// imported as suite.
+const Binding = `suite.API{
+		New: func(capacity uint64) suite.Filter { return {{.}}.New(capacity) },
+	}`
+
+// suite holds the two implementations the tests run.
+type suite struct {
+	learner, reference API
+	// loaded is the filter the load property filled, with loadedKeys keys, for the
+	// false-positive property to probe; nil once taken.
+	loaded     Filter
+	loadedKeys uint64
+}
+
+// ex is the exercise these tests judge, as the registry declares it: its expected costs
+// are the growth series' (harness.Declared).
+var ex = exercise.Must("cuckoo")
+
+// Suite returns the hidden tests, run on learner and compared with reference.
+func Suite(learner, reference API) *harness.Suite {
+	s := &suite{learner: learner, reference: reference}
+	return &harness.Suite{
+		Exercise: ex.Name,
+		Probes: []harness.Probe{
+			{Method: "New", Constructor: true, Args: []any{uint64(64)}, Call: func() { learner.New(64) }},
+			{Method: "Insert", Args: []any{[]byte("a")}, Call: func() { learner.New(64).Insert([]byte("a")) }},
+			{Method: "Lookup", Args: []any{[]byte("a")}, Call: func() { learner.New(64).Lookup([]byte("a")) }},
+			{Method: "Delete", Args: []any{[]byte("a")}, Call: func() {
+				f := learner.New(64)
+				f.Insert([]byte("a"))
+				f.Delete([]byte("a"))
+			}},
+			{Method: "Count", Call: func() { learner.New(64).Count() }},
+			{Method: "Buckets", Call: func() { learner.New(64).Buckets() }},
+		},
+		Tests: []harness.Test{
+			// The example of the exercise's doc.
+			{Name: "example", Kind: harness.Fixed, Run: s.example},
+			// B from the capacity: the smallest power of two at least ⌈capacity/4⌉, at least 1.
+			{Name: "edge/buckets", Kind: harness.Fixed, Run: s.buckets},
+			// A fresh filter holds nothing: Lookup is false for every key, Count is 0.
+			{Name: "edge/empty-filter", Kind: harness.Fixed, Run: s.emptyFilter},
+			// nil and the empty slice are the same key, and a valid one.
+			{Name: "edge/empty-and-nil-keys", Kind: harness.Fixed, Run: s.emptyAndNilKeys},
+			// Copies: two Inserts and one Delete leave the key present.
+			{Name: "edge/copies", Kind: harness.Fixed, Run: s.copies},
+			// One bucket (capacity 0, 1, 4): 4 fingerprints fit, a fifth fails and loses
+			// nothing; 4 copies of one key fill it.
+			{Name: "edge/one-bucket", Kind: harness.Fixed, Run: s.oneBucket},
+			// 8 copies of one key fill its two buckets and the ninth fails (4 and the fifth when
+			// its two buckets are one); some key of five has two buckets.
+			{Name: "edge/eight-copies", Kind: harness.Fixed, Run: s.eightCopies},
+			// Keys whose hash has 16 zero bits where fingerprints are commonly taken: a
+			// fingerprint of 0 must not pass for an empty slot.
+			{Name: "edge/zero-fingerprint", Kind: harness.Fixed, Run: s.zeroFingerprint},
+			// Filters filled with distinct keys until Insert fails, and beyond: every key
+			// inserted looks up and deletes true, and Count follows.
+			{Name: "property/failed-insert-loses-nothing", Kind: harness.Property, Run: s.fillToFailure},
+			// Random Insert, Lookup, Delete, Count and Buckets over a small pool of keys, in
+			// filters of 1 to 8 buckets where evictions and failures happen, and of 1024.
+			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
+			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
+			// How Insert, Lookup and Delete grow with the number of keys and with B. Before the
+			// large filters of the properties below, so that a cost that grows with B is named
+			// as such, not as a test's time limit.
+			performance(learner, reference),
+			// At B = 2^16, at least 93% of the slots fill before the first failed Insert.
+			{Name: "property/load", Kind: harness.Property, Run: s.load},
+			// At that load, the false-positive rate is at most 2·4/2^16.
+			{Name: "property/false-positive-rate", Kind: harness.Property, Run: s.falsePositiveRate},
+			// At most 8·B bytes plus a small constant, and nothing more as keys are inserted.
+			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
+		},
+		// An Insert of one key that never returns is an eviction loop without its bound (a
+		// batch of calls, with no key, may also be only far too slow).
+		StuckHint: func(c harness.Call) string {
+			if c.Method == "Insert" && len(c.Args) == 1 {
+				return "Insert must give up after at most 500 evictions and return false: in a full filter, " +
+					"evicting until a slot is free never ends (keep the last evicted fingerprint aside, or " +
+					"undo the evictions)"
+			}
+			return ""
+		},
+	}
+}
+
+// bucketsFor is B for a capacity, as the contract states it.
+func bucketsFor(capacity uint64) uint64 {
+	need := capacity / 4
+	if capacity%4 != 0 {
+		need++
+	}
+	b := uint64(1)
+	for b < need {
+		b <<= 1
+	}
+	return b
+}
+
+// box is one side of a sequence: the graded filter, or a tracker of it. The graded side records
+// its last result; the tracker reads it at the next call, so it knows exactly which Inserts and
+// Deletes succeeded, and answers only where every correct filter must give the same answer
+// (nil: no check).
+type box struct {
+	f    Filter // the graded filter; nil in a tracker
+	last any    // graded: the last call's result
+
+	// The tracker's state.
+	learner *box           // the graded side it follows
+	b       uint64         // B
+	copies  map[string]int // the copies of each key stored: successful Inserts minus Deletes
+	total   int            // their sum: Count
+	failed  bool           // an Insert has failed: later Inserts, and keys never inserted, are unknowable
+	pending *harness.Call  // the call whose graded result is still to be read
+}
+
+// newTracker returns the tracker of a filter of the given capacity, following learner.
+func newTracker(capacity uint64, learner *box) *box {
+	return &box{learner: learner, b: bucketsFor(capacity), copies: map[string]int{}}
+}
+
+// safe reports whether an Insert of a key with copies copies into a filter of B buckets
+// holding total fingerprints, no Insert having failed, succeeds in every correct filter: with
+// fewer than 4 stored the key's first bucket has room; in 1024 buckets or more, a quarter full
+// of keys of at most 2 copies, a failure needs several keys whose two buckets are the same
+// ones, with odds far below 10⁻¹².
+func safe(b uint64, total, copies int) bool {
+	return total < 4 || b >= 1024 && uint64(total) < b && copies < 2
+}
+
+// settle reads the graded result of the pending call and updates the tracker.
+func (b *box) settle() {
+	c := b.pending
+	if c == nil {
+		return
+	}
+	b.pending = nil
+	ok, _ := b.learner.last.(bool)
+	k := string(c.Args[0].([]byte))
+	switch c.Method {
+	case "Insert":
+		if ok {
+			b.copies[k]++
+			b.total++
+		} else {
+			b.failed = true
+		}
+	case "Delete":
+		if ok && b.total > 0 {
+			if b.copies[k] > 0 {
+				b.copies[k]--
+			}
+			b.total--
+		}
+	}
+}
+
+// track runs one call on a tracker and returns the expected result, nil where it is not known.
+func (b *box) track(c harness.Call) any {
+	b.settle()
+	switch c.Method {
+	case "Insert":
+		b.pending = &c
+		k := string(c.Args[0].([]byte))
+		switch {
+		case b.failed:
+			return nil
+		case uint64(b.total) >= 4*b.b || b.copies[k] >= 8:
+			return false
+		case safe(b.b, b.total, b.copies[k]):
+			return true
+		}
+		return nil
+	case "Lookup", "Delete":
+		if c.Method == "Delete" {
+			b.pending = &c
+		}
+		switch {
+		case b.copies[string(c.Args[0].([]byte))] > 0:
+			return true
+		case b.total == 0 && !b.failed:
+			return false
+		}
+		return nil
+	case "Count":
+		return uint64(b.total)
+	case "Buckets":
+		return b.b
+	}
+	panic("cuckoo suite: unknown method " + c.Method)
+}
+
+// do runs one call on a side. The graded filter gets a copy of the key, overwritten as soon as
+// the call returns: a filter that kept a reference to it would see other bytes later.
+func do(b *box, c harness.Call) any {
+	if b.f == nil {
+		return b.track(c)
+	}
+	var res any
+	switch c.Method {
+	case "Insert", "Lookup", "Delete":
+		key := bytes.Clone(c.Args[0].([]byte))
+		switch c.Method {
+		case "Insert":
+			res = b.f.Insert(key)
+		case "Lookup":
+			res = b.f.Lookup(key)
+		default:
+			res = b.f.Delete(key)
+		}
+		scribble(key)
+	case "Count":
+		res = b.f.Count()
+	case "Buckets":
+		res = b.f.Buckets()
+	default:
+		panic("cuckoo suite: unknown method " + c.Method)
+	}
+	b.last = res
+	return res
+}
+
+// scribble overwrites a key the graded code was given.
+func scribble(key []byte) {
+	for i := range key {
+		key[i] = ^key[i]
+	}
+}
+
+// model is the model of the learner's New(capacity), with a tracker as the expected side.
+func (s *suite) model(capacity uint64) harness.Model[*box] {
+	var learner *box // the graded side of the sequence being played, which the tracker follows
+	return harness.Model[*box]{
+		Recv: "f", Init: fmt.Sprintf("New(%d)", capacity),
+		New: func() *box {
+			learner = &box{f: s.learner.New(capacity)}
+			return learner
+		},
+		Ref:      func() *box { return newTracker(capacity, learner) },
+		Do:       do,
+		Simplify: simplifyKeys,
+		Hint:     func(f harness.Mismatch) string { return s.hint(capacity, f) },
+	}
+}
+
+// keyCall is a call of Insert, Lookup or Delete with a key.
+func keyCall(method string, key []byte) harness.Call {
+	return harness.Call{Method: method, Args: []any{key}}
+}
+
+// insert, lookup and del are steps with a key, expecting want (nil: not checked).
+func insert(key []byte, want any) harness.Step {
+	return harness.Step{Call: keyCall("Insert", key), Want: want}
+}
+func lookup(key []byte, want any) harness.Step {
+	return harness.Step{Call: keyCall("Lookup", key), Want: want}
+}
+func del(key []byte, want any) harness.Step {
+	return harness.Step{Call: keyCall("Delete", key), Want: want}
+}
+
+// count and buckets expect Count() == n and Buckets() == b.
+func count(n uint64) harness.Step { return harness.Step{Call: harness.Call{Method: "Count"}, Want: n} }
+func buckets(b uint64) harness.Step {
+	return harness.Step{Call: harness.Call{Method: "Buckets"}, Want: b}
+}
+
+// str is a key written as a string.
+func str(s string) []byte { return []byte(s) }
+
+// script runs steps on a fresh New(capacity). The model has no reference side: the tracker
+// answers only what it knows, while a script's steps each expect one answer.
+func (s *suite) script(t *harness.T, capacity uint64, steps ...harness.Step) {
+	m := s.model(capacity)
+	m.Ref = nil
+	harness.Script(t, m, steps)
+}
+
+// example is the example of the exercise's doc.
+func (s *suite) example(t *harness.T) {
+	g := str("gopher")
+	s.script(t, 1000, buckets(256), insert(g, true), insert(g, true), lookup(g, true),
+		lookup(str("rust"), nil), count(2), del(g, true), lookup(g, true), del(g, true),
+		lookup(g, false), count(0))
+}
+
+// buckets checks B at capacities around powers of two and multiples of 4.
+func (s *suite) buckets(t *harness.T) {
+	for _, c := range []uint64{0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 16, 17, 100, 1000, 1024, 1025, 4096, 4097,
+		1 << 20, 1<<20 + 1, 3 << 20} {
+		s.script(t, c, buckets(bucketsFor(c)), count(0))
+	}
+}
+
+// fewKeys are keys of every kind: nil, empty, short, binary, long.
+func fewKeys() [][]byte {
+	return [][]byte{nil, {}, str("a"), str("gopher"), {0}, {0xff, 0, 0xff}, bytes.Repeat(str("ab"), 500)}
+}
+
+// emptyFilter looks up keys of every kind, and the zero-fingerprint keys, in fresh filters.
+func (s *suite) emptyFilter(t *harness.T) {
+	for _, c := range []uint64{0, 8, 1000} {
+		s.script(t, c, count(0))
+		for _, k := range append(fewKeys(), zeroKeys()...) {
+			s.script(t, c, lookup(k, false))
+		}
+	}
+}
+
+// emptyAndNilKeys inserts nil and looks up and deletes the empty slice, and the other way round.
+func (s *suite) emptyAndNilKeys(t *harness.T) {
+	s.script(t, 100, insert(nil, true), lookup([]byte{}, true), lookup(nil, true), count(1),
+		del([]byte{}, true), lookup(nil, false), count(0))
+	s.script(t, 100, insert([]byte{}, true), lookup(nil, true), del(nil, true), lookup([]byte{}, false), count(0))
+}
+
+// copies checks that copies are counted one by one, among other keys.
+func (s *suite) copies(t *harness.T) {
+	a, b, c := str("a"), str("b"), str("c")
+	s.script(t, 1000, insert(a, true), insert(b, true), insert(a, true), del(a, true), lookup(a, true),
+		lookup(b, true), count(2), insert(c, true), del(a, true), lookup(b, true), lookup(c, true), count(2))
+	s.script(t, 4, insert(a, true), insert(a, true), insert(a, true), del(a, true), del(a, true),
+		lookup(a, true), count(1), del(a, true), count(0), lookup(a, false))
+}
+
+// oneBucket fills filters of a single bucket.
+func (s *suite) oneBucket(t *harness.T) {
+	keys := [][]byte{str("a"), str("b"), str("c"), str("d")}
+	for _, c := range []uint64{0, 1, 4} {
+		var steps []harness.Step
+		for _, k := range keys {
+			steps = append(steps, insert(k, true))
+		}
+		steps = append(steps, insert(str("e"), false))
+		for _, k := range keys {
+			steps = append(steps, lookup(k, true))
+		}
+		steps = append(steps, count(4), del(str("b"), true), count(3), lookup(str("a"), true),
+			lookup(str("c"), true), lookup(str("d"), true), buckets(1))
+		s.script(t, c, steps...)
+	}
+	x := str("x")
+	s.script(t, 4, insert(x, true), insert(x, true), insert(x, true), insert(x, true), insert(x, false),
+		count(4), del(x, true), del(x, true), del(x, true), del(x, true), count(0))
+}
+
+// eightCopiesKeys are the keys eightCopies inserts: five, so that one at least has two buckets.
+var eightCopiesKeys = []string{"gopher", "a", "", "cuckoo", "zz"}
+
+// eightCopies inserts copies of a key into a fresh filter of 1024 buckets until Insert fails:
+// the first 4 succeed, the next 4 all succeed or all fail (the key's two buckets are one, odds
+// 1/1024), and the one after fails. At least one of the keys must take 8.
+func (s *suite) eightCopies(t *harness.T) {
+	const capacity = 4096
+	eight := 0
+	for _, name := range eightCopiesKeys {
+		k := str(name)
+		f := t.Invoke(harness.Call{Method: "New", Args: []any{uint64(capacity)}, Func: true},
+			func() any { return s.learner.New(capacity) }).(Filter)
+		var got []any
+		for range 9 {
+			got = append(got, t.Invoke(keyCall("Insert", k), func() any { return f.Insert(k) }))
+		}
+		two := got[4] == true // the key's two buckets differ
+		wants := []any{true, true, true, true, false, false}
+		if two {
+			wants = []any{true, true, true, true, true, true, true, true, false}
+			eight++
+		}
+		found := t.Invoke(keyCall("Lookup", k), func() any { return f.Lookup(k) })
+		n := t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() })
+		bad := found != true || n != uint64(4+4*btoi(two))
+		for i, w := range wants {
+			bad = bad || got[i] != w
+		}
+		if !bad {
+			continue
+		}
+		// Replayed as a script on a fresh filter, the failure shows as a case; a graded filter
+		// whose hash changes from one filter to the next may not fail it the same way.
+		steps := make([]harness.Step, len(wants))
+		for i, w := range wants {
+			steps[i] = insert(k, w)
+		}
+		s.script(t, capacity, append(steps, lookup(k, true), count(uint64(4+4*btoi(two))))...)
+		c := keyCall("Insert", k)
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Go("f"),
+			Message: fmt.Sprintf("9 Inserts of %s into New(%d) returned %v, then Lookup %v and Count() %v; "+
+				"want true 4 times, then 4 more true and a false, or a false (its two buckets are one)",
+				harness.Lit(k), capacity, got, found, n),
+			Hint: fullHint})
+	}
+	if eight == 0 {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Insert",
+			Message: fmt.Sprintf("none of the keys %q took more than 4 copies in New(%d): "+
+				"their two buckets are always one (odds 1/1024 each in a right filter)", eightCopiesKeys, capacity),
+			Hint: "a key has two buckets, i1 and i2 = i1 XOR (hash(fp) mod B), and 8 copies fit in them: " +
+				"hash(fp) must depend on the fingerprint's own bits, and not be 0 mod B for every fingerprint"})
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// zeroFingerprint fills a one-bucket filter, starting with a key whose hash has 16 zero bits
+// where a fingerprint is commonly taken: a filter that stores a fingerprint 0 as an empty slot
+// fits a fifth key.
+func (s *suite) zeroFingerprint(t *harness.T) {
+	others := [][]byte{str("a"), str("b"), str("c"), str("d")}
+	for _, z := range zeroKeys() {
+		steps := []harness.Step{insert(z, true)}
+		for _, k := range others[:3] {
+			steps = append(steps, insert(k, true))
+		}
+		steps = append(steps, insert(others[3], false), lookup(z, true), count(4))
+		s.script(t, 4, steps...)
+	}
+}
+
+// hasZeroKey reports whether calls use a key of zeroKeys.
+func hasZeroKey(calls []harness.Call) bool {
+	for _, c := range calls {
+		if len(c.Args) == 0 {
+			continue
+		}
+		for _, z := range zeroKeys() {
+			if bytes.Equal(c.Args[0].([]byte), z) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Hints for the usual causes of wrong answers.
+const (
+	bucketsHint = "Buckets() is B: the smallest power of two at least ⌈capacity/4⌉, and at least 1 " +
+		"(New(0) and New(1) have one bucket, New(9) four)"
+	countHint = "Count() is the number of Inserts that returned true minus the Deletes that returned true: " +
+		"a failed Insert does not count"
+	zeroHint = "a fingerprint is never 0: 0 is what an empty slot holds, so a key whose fingerprint is 0 " +
+		"is stored as nothing and its slot is given away (map a fingerprint of 0 to 1)"
+	lostHint = "an inserted key is lost: an evicted fingerprint must go to its other bucket, i XOR (hash(fp) " +
+		"mod B), which leads back to where it came from (i + h does not: it walks on to a third bucket " +
+		"Lookup never reads); a fingerprint is never 0 (0 marks an empty slot); and Lookup must read " +
+		"both buckets, i1 and i2"
+	failedHint = "a failed Insert must lose nothing: when the 500 evictions are spent, the fingerprint in " +
+		"hand belongs to a key inserted earlier. Undo the swaps in reverse, or keep that fingerprint " +
+		"aside in the filter, where Lookup and Delete also look"
+	oneCopyHint = "Delete removes ONE copy of the key's fingerprint: a key inserted twice and deleted once is " +
+		"still there. Equal fingerprints in a key's buckets are all copies of that key as far as the filter " +
+		"can tell, so remove any one of them"
+	roomHint = "Insert must succeed while there is room: put the fingerprint in a free slot of bucket i1 " +
+		"or of bucket i2 (slots holding 0) before evicting anything; with fewer than 4 fingerprints " +
+		"stored, every Insert succeeds"
+	fullHint = "more fingerprints fit than a cuckoo filter has room for: a bucket holds 4 fingerprints, and a key " +
+		"has exactly two buckets, so 8 copies of one key fill them (4 when i1 == i2, as always when B = 1). " +
+		"An evicted fingerprint must go to its other bucket i XOR (hash(fp) mod B), not i + h, and 0 marks " +
+		"an empty slot, so a fingerprint is never 0"
+)
+
+// hint names the usual cause of a failing case in New(capacity).
+func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
+	last := f.Calls[len(f.Calls)-1]
+	if f.Panic != nil {
+		if p := fmt.Sprint(f.Panic); strings.Contains(p, "with length 0") || strings.Contains(p, "divide by zero") {
+			return "New must make at least one bucket of 4 slots: B is at least 1, also for a capacity below 4 " +
+				"(New(0) and New(1) have one bucket)"
+		}
+		if strings.Contains(fmt.Sprint(f.Panic), "index out of range") {
+			return "every bucket index must lie in 0..B-1: take i1 = h & (B-1), and i2 = i1 ^ (hash(fp) & (B-1)), " +
+				"and keep the 4B slots in one slice, bucket i at slots[4i:4i+4]"
+		}
+		return ""
+	}
+	switch last.Method {
+	case "Buckets":
+		return bucketsHint
+	case "Count":
+		return countHint
+	case "Insert":
+		if f.Want == true {
+			return roomHint
+		}
+		if hasZeroKey(f.Calls) {
+			return zeroHint
+		}
+		return fullHint
+	}
+	// Lookup or Delete.
+	if f.Want == false {
+		if hasZeroKey(f.Calls) {
+			return zeroHint
+		}
+		return "a filter that never held a fingerprint answers false: Lookup and Delete find nothing in empty " +
+			"slots, and Delete leaves nothing behind"
+	}
+	key := last.Args[0].([]byte)
+	switch {
+	case keptKey(s.learner, capacity, f.Calls):
+		return "the filter must not keep the key's slice: the caller may overwrite it as soon as a call returns " +
+			"(the judge does), so hash the bytes at once"
+	case lostByFailure(s.learner, capacity, f.Calls):
+		return failedHint
+	case last.Method == "Lookup" && uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0,
+		last.Method == "Delete" && uses(f.Calls, "Insert", key) > 1:
+		return oneCopyHint
+	}
+	if hasZeroKey(f.Calls) {
+		return zeroHint
+	}
+	return lostHint
+}
+
+// uses counts the calls of method with key among calls.
+func uses(calls []harness.Call, method string, key []byte) int {
+	n := 0
+	for _, c := range calls {
+		if c.Method == method && bytes.Equal(c.Args[0].([]byte), key) {
+			n++
+		}
+	}
+	return n
+}
+
+// replay runs calls on a fresh New(capacity) with each key copied, overwritten after the call
+// where overwrite says so, and returns the results; ok is false if the filter panicked.
+func replay(api API, capacity uint64, calls []harness.Call, overwrite bool) (results []any, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	b := &box{f: api.New(capacity)}
+	for _, c := range calls {
+		if !overwrite && len(c.Args) > 0 {
+			c.Args = []any{bytes.Clone(c.Args[0].([]byte))}
+			results = append(results, noScribble(b, c))
+			continue
+		}
+		results = append(results, do(b, c))
+	}
+	return results, true
+}
+
+// noScribble runs a call on the graded side without overwriting its key afterwards.
+func noScribble(b *box, c harness.Call) any {
+	key := c.Args[0].([]byte)
+	switch c.Method {
+	case "Insert":
+		return b.f.Insert(key)
+	case "Lookup":
+		return b.f.Lookup(key)
+	}
+	return b.f.Delete(key)
+}
+
+// keptKey reports whether a false negative goes away when the keys are not overwritten after
+// each call: then the filter kept a reference to a key.
+func keptKey(api API, capacity uint64, calls []harness.Call) bool {
+	res, ok := replay(api, capacity, calls, false)
+	return ok && res[len(res)-1] == true
+}
+
+// lostByFailure reports whether a copy of the key of the last call of calls, a Lookup or Delete
+// that found nothing, was lost by a failed Insert: on a fresh filter replaying the calls, fewer
+// copies of it can be deleted right after some failed Insert than right before it.
+func lostByFailure(api API, capacity uint64, calls []harness.Call) bool {
+	res, ok := replay(api, capacity, calls[:len(calls)-1], true)
+	if !ok {
+		return false
+	}
+	key := calls[len(calls)-1].Args[0].([]byte)
+	stored := func(prefix []harness.Call) int {
+		probe := slices.Clone(prefix)
+		for range 9 {
+			probe = append(probe, keyCall("Delete", key))
+		}
+		r, ok := replay(api, capacity, probe, true)
+		n := 0
+		for ok && n < 9 && r[len(prefix)+n] == true {
+			n++
+		}
+		return n
+	}
+	for i, c := range calls[:len(calls)-1] {
+		if c.Method == "Insert" && res[i] == false && stored(calls[:i+1]) < stored(calls[:i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// randomSmall runs random sequences over a small pool of keys on filters of 1, 2, 4 and 8
+// buckets, where buckets fill, fingerprints are evicted and Inserts fail.
+func (s *suite) randomSmall(t *harness.T) {
+	for _, c := range []uint64{0, 8, 16, 32} {
+		for range 3 {
+			harness.Compare(t, s.model(c), randomCalls(t, bucketsFor(c), 10, 400))
+		}
+	}
+}
+
+// randomLarge runs random sequences over a pool of keys on a filter of 1024 buckets, where every
+// answer about a key inserted is known.
+func (s *suite) randomLarge(t *harness.T) {
+	for range 3 {
+		harness.Compare(t, s.model(4096), randomCalls(t, 1024, 40, 1500))
+	}
+}
+
+// randomCalls draws n calls over a pool of poolSize keys for a filter of b buckets. It deletes
+// only keys whose copy is surely stored (inserted when no correct filter could fail), since
+// deleting a key not stored is the caller's error.
+func randomCalls(t *harness.T, b uint64, poolSize, n int) []harness.Call {
+	rng := t.Rand()
+	pool := keyPool(rng, poolSize)
+	sure := map[string]int{} // copies surely stored
+	total, unsure := 0, false
+	calls := make([]harness.Call, 0, n)
+	for len(calls) < n {
+		k := pool[rng.IntN(len(pool))]
+		switch r := rng.IntN(20); {
+		case r == 0:
+			calls = append(calls, harness.Call{Method: "Count"})
+		case r == 1:
+			calls = append(calls, harness.Call{Method: "Buckets"})
+		case r < 10:
+			if b >= 1024 && sure[string(k)] >= 2 {
+				continue // a third copy would leave the region where every Insert is known
+			}
+			calls = append(calls, keyCall("Insert", k))
+			if !unsure && safe(b, total, sure[string(k)]) {
+				sure[string(k)]++
+				total++
+			} else {
+				unsure = true
+			}
+		case r < 14 && sure[string(k)] > 0:
+			calls = append(calls, keyCall("Delete", k))
+			sure[string(k)]--
+			total--
+		default:
+			calls = append(calls, keyCall("Lookup", k))
+		}
+	}
+	return calls
+}

@@ -1,0 +1,184 @@
+package cuckoo
+
+import (
+	"encoding/binary"
+	"runtime"
+
+	"kata/grader/internal/growth"
+	"kata/grader/internal/harness"
+)
+
+// Performance sizes: the number of distinct keys inserted (doubling from 3,500 to 896,000) into
+// a filter of PerfBuckets buckets, whose load reaches 85% at the top, below the 90% up to which
+// Insert is O(1) expected; and the number of buckets (quadrupling from 2^12 to 2^20) of filters
+// holding a few thousand keys. Both spans are 256; neither may change the cost of an operation.
+var (
+	PerfKeys    = harness.Sizes(3500, 896_000, 2)
+	PerfBuckets = harness.Sizes(1<<12, 1<<20, 4)
+)
+
+// PerfCapacity is the capacity of the filter the number of keys grows in: 2^18 buckets.
+const PerfCapacity = 1 << 20
+
+// perfBatch is the number of calls in a timed batch.
+const perfBatch = 1000
+
+// performance measures Insert, Lookup and Delete as the number of keys grows and as B grows,
+// against the reference, and fails when any grows with either.
+func performance(learner, reference API) harness.Test {
+	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
+		seed := t.Rand().Uint64()
+		keys := make([][]byte, PerfKeys[len(PerfKeys)-1])
+		for i := range keys {
+			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, seed), uint64(i))
+		}
+		absent := make([][]byte, perfBatch)
+		for i := range absent {
+			absent[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, ^seed), uint64(i))
+		}
+		t.SetReceiver("f")
+		byKeys := func(m *harness.Meter) []*growth.Series {
+			// pick is the i-th key of run j at size n: runs of perfBatch keys present, from the
+			// middle of the insertion order on; run 0 for lookups, 1+rep for the deletions of
+			// round rep, so that a round never deletes what an earlier one put back.
+			pick := func(n, j, i int) []byte { return keys[(n/2+j*perfBatch+i)%n] }
+			ladder := harness.Ladder[Filter]{
+				Sizes: PerfKeys,
+				New:   func() Filter { return learner.New(PerfCapacity) },
+				Ref:   func() Filter { return reference.New(PerfCapacity) },
+				Grow: harness.Grower[Filter]{
+					Series: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
+						Hint: "Insert must only read the key's two buckets (and evict, rarely, below 90% full): " +
+							"never scan the table or a list of keys"}),
+					Run: func(f Filter, from, to int) {
+						for _, k := range keys[from:to] {
+							f.Insert(k)
+						}
+					},
+				},
+				Queries: []harness.Query[Filter]{
+					{
+						Series: harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
+							Hint: "Lookup must read only the key's two buckets, i1 and i2, 8 slots in all: " +
+								"never scan the table or a list of keys"}),
+						Batch: perfBatch,
+						Run: func(f Filter, n, count, rep int) {
+							for i := range count {
+								if i&1 == 0 {
+									f.Lookup(pick(n, 0, i))
+								} else {
+									f.Lookup(absent[i])
+								}
+							}
+						},
+					},
+					{
+						Series: harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
+							Hint: "Delete must read only the key's two buckets, i1 and i2: never scan the table " +
+								"or a list of keys"}),
+						Batch: perfBatch,
+						Run: func(f Filter, n, count, rep int) {
+							for i := range count {
+								f.Delete(pick(n, 1+rep, i))
+							}
+						},
+						Undo: func(f Filter, n, count, rep int) {
+							for i := range count {
+								f.Insert(pick(n, 1+rep, i))
+							}
+						},
+					},
+				},
+			}
+			return ladder.Measure(m)
+		}
+		byB := func(m *harness.Meter) []*growth.Series { return byBuckets(m, learner, reference, keys, absent) }
+		harness.JudgeGrowth(t, byKeys, byB)
+	}}
+}
+
+// byBuckets measures Insert, Lookup and Delete on filters of growing B holding a few thousand
+// keys: at each B, a batch of Inserts of copies of keys present (removed again untimed), Lookups
+// of keys present and absent, and Deletes of a batch of keys (put back untimed).
+func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) []*growth.Series {
+	ins := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "B", SlowHint: slowHint,
+		Hint: "Insert grows with the number of buckets: read only the key's two buckets, never scan the table"})
+	look := harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "B", SlowHint: slowHint,
+		Hint: "Lookup grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
+	dels := harness.Declared(ex, growth.Series{Op: "Delete", Axis: "B", SlowHint: slowHint,
+		Hint: "Delete grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
+	// run is the keys of round rep of a batch: rounds 0 to Repeats-1 and the probe's, Repeats.
+	run := func(rep, i int) []byte { return keys[rep*perfBatch+i] }
+	for _, b := range PerfBuckets {
+		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
+		l, r := learner.New(4*uint64(b)), reference.New(4*uint64(b))
+		inserter := func(f Filter) func(int, int) {
+			return func(count, rep int) {
+				for i := range count {
+					f.Insert(run(rep, i))
+				}
+			}
+		}
+		// The first batches of Inserts touch the new table's memory, page by page: the operating
+		// system maps each page at its first write, which costs more than the Insert itself, in
+		// each round, on both sides, and by chance on one more than the other. They are the
+		// warm-up. The measured Inserts store second copies of those keys, in the same buckets,
+		// and Deletes take them out again, untimed.
+		x, ok := m.Pair(harness.Call{Method: "Insert"}, perfBatch, inserter(l), inserter(r), nil, nil)
+		if !ok {
+			x.Size = b
+			ins.Add(x)
+			break
+		}
+		again := func(f Filter) func(int, int) {
+			return func(count, rep int) {
+				for i := range count {
+					f.Insert(run(rep%m.Repeats, i))
+				}
+			}
+		}
+		undo := func(f Filter) func(int, int) {
+			return func(count, rep int) {
+				for i := range count {
+					f.Delete(run(rep%m.Repeats, i))
+				}
+			}
+		}
+		x, ok = m.Pair(harness.Call{Method: "Insert"}, perfBatch, again(l), again(r), undo(l), undo(r))
+		x.Size = b
+		ins.Add(x)
+		if !ok {
+			break
+		}
+		looker := func(f Filter) func(int, int) {
+			return func(count, rep int) {
+				for i := range count {
+					if i&1 == 0 {
+						f.Lookup(run(0, i))
+					} else {
+						f.Lookup(absent[i])
+					}
+				}
+			}
+		}
+		x, ok = m.Pair(harness.Call{Method: "Lookup"}, perfBatch, looker(l), looker(r), nil, nil)
+		x.Size = b
+		look.Add(x)
+		if !ok {
+			break
+		}
+		x, ok = m.Pair(harness.Call{Method: "Delete"}, perfBatch, undo(l), undo(r), again(l), again(r))
+		x.Size = b
+		dels.Add(x)
+		if !ok {
+			break
+		}
+		runtime.KeepAlive(l)
+		runtime.KeepAlive(r)
+	}
+	return []*growth.Series{ins, look, dels}
+}
+
+// slowHint is said when an operation grows as it should but is far slower than the reference.
+const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +
+	"hashes the key once (xxhash.Sum64), keeps the slots in one []uint16, and reads 8 slots per Lookup"

@@ -1,0 +1,123 @@
+package cuckoo
+
+import (
+	"bytes"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/result"
+)
+
+// keeper is a "filter" that keeps its keys in a list: no false positives, O(n) per Lookup and
+// Delete.
+type keeper struct {
+	keys [][]byte
+	b    uint64
+}
+
+func (f *keeper) Insert(key []byte) bool { f.keys = append(f.keys, bytes.Clone(key)); return true }
+func (f *keeper) Lookup(key []byte) bool {
+	for _, k := range f.keys {
+		if bytes.Equal(k, key) {
+			return true
+		}
+	}
+	return false
+}
+func (f *keeper) Delete(key []byte) bool {
+	for i, k := range f.keys {
+		if bytes.Equal(k, key) {
+			f.keys[i] = f.keys[len(f.keys)-1]
+			f.keys = f.keys[:len(f.keys)-1]
+			return true
+		}
+	}
+	return false
+}
+func (f *keeper) Count() uint64   { return uint64(len(f.keys)) }
+func (f *keeper) Buckets() uint64 { return f.b }
+
+// counter is a keeper whose Insert first counts the copies already kept: O(n) per Insert.
+type counter struct{ keeper }
+
+func (f *counter) Insert(key []byte) bool {
+	n := 0
+	for _, k := range f.keys {
+		if bytes.Equal(k, key) {
+			n++
+		}
+	}
+	if n >= 8 {
+		return false
+	}
+	return f.keeper.Insert(key)
+}
+
+// scanner is a right filter whose Lookup and Delete also walk every bucket: O(B) per call.
+type scanner struct {
+	Filter
+	b uint64
+}
+
+func (f *scanner) walk() {
+	n := uint64(0)
+	for i := range f.b {
+		n += i & 1
+	}
+	if n > f.b {
+		panic("unreachable")
+	}
+}
+
+func (f *scanner) Lookup(key []byte) bool { f.walk(); return f.Filter.Lookup(key) }
+func (f *scanner) Delete(key []byte) bool { f.walk(); return f.Filter.Delete(key) }
+
+// recounter is a right filter whose Insert first counts the used slots by a walk over B: O(B).
+type recounter struct{ scanner }
+
+func (f *recounter) Insert(key []byte) bool { f.walk(); return f.Filter.Insert(key) }
+func (f *recounter) Lookup(key []byte) bool { return f.Filter.Lookup(key) }
+func (f *recounter) Delete(key []byte) bool { return f.Filter.Delete(key) }
+
+func perfRun(t *testing.T, learner API) record.Event {
+	t.Helper()
+	s := &harness.Suite{Exercise: "cuckoo", Tests: []harness.Test{performance(learner, reference)}}
+	log, err := harness.Local(s, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range log.Judgements() {
+		t.Logf("%s/%s: ok=%v %s (growth %.2f, slope %.2f)", c.Op, c.Axis, c.OK, c.Reason, c.Growth, c.Slope)
+	}
+	return log.Ends()["performance/growth"]
+}
+
+func TestPerformanceJudgesGrowth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
+	}
+	keeps := API{New: func(c uint64) Filter { return &keeper{b: bucketsFor(c)} }}
+	scans := API{New: func(c uint64) Filter { return &scanner{Filter: reference.New(c), b: bucketsFor(c)} }}
+	recounts := API{New: func(c uint64) Filter {
+		return &recounter{scanner{Filter: reference.New(c), b: bucketsFor(c)}}
+	}}
+	for _, tc := range []struct {
+		name string
+		impl API
+		ok   bool
+	}{
+		{"reference", reference, true},
+		{"another right filter", withToy(func(*toy) {}), true},
+		{"keeps its keys", keeps, false},
+		{"counts copies on Insert", API{New: func(c uint64) Filter { return &counter{keeper{b: bucketsFor(c)}} }}, false},
+		{"scans every bucket", scans, false},
+		{"recounts on Insert", recounts, false},
+	} {
+		end := perfRun(t, tc.impl)
+		if got := end.Status == result.Pass; got != tc.ok {
+			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
+		}
+		t.Logf("%s: CPU %v", tc.name, end.Elapsed)
+	}
+}

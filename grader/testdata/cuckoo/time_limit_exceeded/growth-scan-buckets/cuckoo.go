@@ -1,0 +1,127 @@
+// Lookup and Delete walk every bucket, reading only the key's two: right answers, O(B) per call.
+package cuckoo
+
+import (
+	"github.com/cespare/xxhash/v2"
+)
+
+const maxKicks = 500
+
+type Filter struct {
+	slots []uint16
+	mask  uint64
+	n     uint64
+	seed  uint64
+}
+
+func New(capacity uint64) *Filter {
+	want := capacity / 4
+	if capacity%4 != 0 {
+		want++
+	}
+	b := uint64(1)
+	for b < want {
+		b *= 2
+	}
+	return &Filter{slots: make([]uint16, 4*b), mask: b - 1, seed: 42}
+}
+
+func (f *Filter) Buckets() uint64 { return f.mask + 1 }
+
+func (f *Filter) Count() uint64 { return f.n }
+
+func (f *Filter) next() uint64 {
+	f.seed += 0x9e3779b97f4a7c15
+	z := f.seed
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+func (f *Filter) fingerprint(key []byte) (uint16, uint64) {
+	h := xxhash.Sum64(key)
+	fp := uint16(h >> 48)
+	if fp == 0 {
+		fp = 1
+	}
+	return fp, h & f.mask
+}
+
+func (f *Filter) other(i uint64, fp uint16) uint64 {
+	return (i ^ xxhash.Sum64([]byte{byte(fp), byte(fp >> 8)})) & f.mask
+}
+
+func (f *Filter) place(i uint64, fp uint16) bool {
+	for s := 4 * i; s < 4*i+4; s++ {
+		if f.slots[s] == 0 {
+			f.slots[s] = fp
+			return true
+		}
+	}
+	return false
+}
+
+func (f *Filter) find(i uint64, fp uint16) int {
+	for s := 4 * i; s < 4*i+4; s++ {
+		if f.slots[s] == fp {
+			return int(s)
+		}
+	}
+	return -1
+}
+
+func (f *Filter) Insert(key []byte) bool {
+	fp, i1 := f.fingerprint(key)
+	i2 := f.other(i1, fp)
+
+	if f.place(i1, fp) || f.place(i2, fp) {
+		f.n++
+		return true
+	}
+	var trail [maxKicks]uint64
+	i := i1
+	if f.next()&1 == 0 {
+		i = i2
+	}
+	for k := 0; k < maxKicks; k++ {
+		s := 4*i + f.next()%4
+		trail[k] = s
+		fp, f.slots[s] = f.slots[s], fp
+		i = f.other(i, fp)
+		if f.place(i, fp) {
+			f.n++
+			return true
+		}
+	}
+	for k := maxKicks - 1; k >= 0; k-- {
+		fp, f.slots[trail[k]] = f.slots[trail[k]], fp
+	}
+	return false
+}
+
+func (f *Filter) Lookup(key []byte) bool {
+	fp, i1 := f.fingerprint(key)
+	i2 := f.other(i1, fp)
+	for i := uint64(0); i <= f.mask; i++ {
+		if (i == i1 || i == i2) && f.find(i, fp) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *Filter) Delete(key []byte) bool {
+	fp, i1 := f.fingerprint(key)
+	i2 := f.other(i1, fp)
+	for i := uint64(0); i <= f.mask; i++ {
+		if i != i1 && i != i2 {
+			continue
+		}
+		if s := f.find(i, fp); s >= 0 {
+			f.slots[s] = 0
+			f.n--
+			return true
+		}
+	}
+	return false
+}
