@@ -98,15 +98,18 @@ func performance(learner, reference API) harness.Test {
 	}}
 }
 
-// byCounters measures Add, Test, Count and Remove on filters of growing m holding PerfFixedKeys
-// keys each.
+// byCounters measures, on filters of growing m, Test and Count while the filter is empty (an
+// operation that scans the counters, even only until it meets one above 0, then scans them all),
+// then Add of PerfFixedKeys keys, and Remove of them.
 func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.Series {
 	add := harness.Declared(ex, growth.Series{Op: "Add", Axis: "m", SlowHint: slowHint,
 		Hint: "Add grows with the number of counters: touch only the key's k counters, never the whole array"})
 	test := harness.Declared(ex, growth.Series{Op: "Test", Axis: "m", SlowHint: slowHint,
-		Hint: "Test grows with the number of counters: check only the key's k counters, never scan the array"})
+		Hint: "Test grows with the number of counters: check only the key's k counters, never scan the array " +
+			"(not even to find whether the filter is empty)"})
 	cnt := harness.Declared(ex, growth.Series{Op: "Count", Axis: "m", SlowHint: slowHint,
-		Hint: "Count grows with the number of counters: read only the key's k counters, never scan the array"})
+		Hint: "Count grows with the number of counters: read only the key's k counters, never scan the array " +
+			"(not even to find whether the filter is empty)"})
 	rem := harness.Declared(ex, growth.Series{Op: "Remove", Axis: "m", SlowHint: slowHint,
 		Hint: "Remove grows with the number of counters: check and lower only the key's k counters, " +
 			"never scan or recount the array"})
@@ -126,9 +129,9 @@ func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*grow
 			s        *growth.Series
 			op, undo func(Filter, []byte)
 		}{
-			{add, adder, nil},
 			{test, func(f Filter, k []byte) { f.Test(k) }, nil},
 			{cnt, func(f Filter, k []byte) { f.Count(k) }, nil},
+			{add, adder, nil},
 			{rem, func(f Filter, k []byte) { f.Remove(k) }, adder},
 		} {
 			var undoL, undoR func(int, int)
