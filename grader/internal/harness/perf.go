@@ -193,6 +193,15 @@ type Query[S any] struct {
 // climb from there.
 const WarmUp = 2000
 
+// The graded side's warm-up grows by WarmChunk elements per call, each a call of its own for the
+// watchdog, and stops once it has taken WarmBudget: a slow but finite Add (one that scans a large
+// structure) is then timed by the ladder, which names it, instead of being taken for an endless
+// loop by the watchdog's limit on one call.
+const (
+	WarmChunk  = 100
+	WarmBudget = 300 * time.Millisecond
+)
+
 // Measure runs the ladder and returns its series.
 func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 	series := []*growth.Series{l.Grow.Series}
@@ -200,9 +209,17 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		series = append(series, q.Series)
 	}
 	warm := min(WarmUp, l.Sizes[0])
-	// The warm-up is a batch of calls, not one: the watchdog gives it a batch's time, so that
-	// thousands of calls of a slow operation are not taken for one call in an endless loop.
-	m.t.invokeBatch(Call{Method: l.Grow.Series.Op}, BatchFloor, func() { l.Grow.Run(l.New(), 0, warm) })
+	// The warm-up grows a throwaway structure in batches of WarmChunk calls, each with a batch's
+	// time limit, and stops once it has taken WarmBudget: thousands of calls of a slow operation
+	// are not taken for one call in an endless loop, and the ladder times them and names them.
+	throwaway := m.t.Invoke(Call{Method: "New", Func: true}, func() any { return l.New() }).(S)
+	var spent time.Duration
+	for from := 0; from < warm && spent < WarmBudget; from += WarmChunk {
+		to := min(from+WarmChunk, warm)
+		spent += cpu(func() {
+			m.t.invokeBatch(Call{Method: l.Grow.Series.Op}, BatchFloor, func() { l.Grow.Run(throwaway, from, to) })
+		})
+	}
 	l.Grow.Run(l.Ref(), 0, warm)
 
 	learner := m.t.Invoke(Call{Method: "New", Func: true}, func() any { return l.New() }).(S)

@@ -13,7 +13,13 @@
 //     returns false), and it is the only way the tests remove a key that was never added.
 //   - Count is at least min(adds − removes, 15) and at most 15, 0 in an empty filter, and exact in
 //     a filter of one counter, where one Add moves it by k (each position once, up to 15).
+//   - Test(key) == (Count(key) > 0) for every key, present or not: Count is the smallest of the
+//     key's k counters and Test asks whether all k are above 0 (the Agree check, after every Test
+//     and Count of the fixed and random sequences).
 //   - M and K are exact.
+//
+// Keys are fresh slices in every sequence, as the printed case's literals are; only
+// random/reused-buffers overwrites the key of an Add once it returns, and prints the case so.
 //
 // The property tests check, without the reference, that there are no false negatives through
 // saturation and removals, that the false-positive rate matches (1 − e^(−k·n/m))^k for the n keys
@@ -25,6 +31,7 @@ package countingbloom
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"kata/grader/exercise"
@@ -107,23 +114,29 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "edge/remove-absent", Kind: harness.Fixed, Run: s.removeAbsent},
 			// New panics when m == 0 or k == 0.
 			{Name: "edge/new-panics", Kind: harness.Fixed, Run: s.newPanics},
-			// The counters are packed: about m/2 bytes, and nothing more as keys are added.
-			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
+			// Random Add, Remove, Test, Count, M and K over a small pool of keys in small
+			// filters, every answer checked where the contract makes it exact for any hash.
+			{Name: "random/sequences", Kind: harness.Differential, Run: s.randomSequences},
+			// Random sequences whose Adds get a buffer the caller overwrites once Add returns,
+			// over keys and their bitwise complements (what the overwritten buffers hold): a
+			// filter that kept a key's slice reads other bytes later.
+			{Name: "random/reused-buffers", Kind: harness.Differential, Run: s.reusedBuffers},
 			// Every key present tests true, through saturation, removals and removes of keys
 			// testing false, in small filters with keys of every kind.
 			{Name: "property/no-false-negatives", Kind: harness.Property, Run: s.noFalseNegatives},
 			// Removes of keys that test false return false and change nothing: every key
 			// present still tests true, with its Count.
 			{Name: "property/remove-absent", Kind: harness.Property, Run: s.removeAbsentProperty},
-			// Random Add, Remove, Test, Count, M and K over a small pool of keys in small
-			// filters, every answer checked where the contract makes it exact for any hash.
-			{Name: "random/sequences", Kind: harness.Differential, Run: s.randomSequences},
 			// How Add, Remove, Test and Count grow with the number of keys and of counters,
 			// against the reference.
 			performance(learner, reference),
+			// The tests below are heavy (millions of counters, or hundreds of thousands of
+			// calls): they run after the performance test, which names an operation that grows
+			// with n or m better than their CPU backstop would.
+			// The counters are packed: about m/2 bytes, and nothing more as keys are added.
+			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
 			// The measured false-positive rate matches (1 − e^(−k·n/m))^k for the n keys present:
-			// after adds, and after adds and removes. After the performance test,
-			// which names a Remove that grows with m better than this test's time limit would.
+			// after adds, and after adds and removes.
 			{Name: "property/false-positive-rate", Kind: harness.Property, Run: s.falsePositiveRate},
 			// 200,000 keys in a filter sized for them, a third removed: no false negatives.
 			{Name: "property/large-no-false-negatives", Kind: harness.Property, Run: s.largeNoFalseNegatives},
@@ -138,6 +151,15 @@ func Suite(learner, reference API) *harness.Suite {
 // made only when the key tests false, so that it is never the caller's error. Its result is
 // false for every right filter.
 const RemoveAbsent = "RemoveAbsent"
+
+// Agree is the pseudo-method of the check "f.Test(key) == (f.Count(key) > 0)": Count is the
+// smallest of the key's k counters and Test asks whether all k are above 0, so for any hash,
+// present or absent key, the two agree. Its result is true for every right filter.
+const Agree = "Agree"
+
+// AddOverwritten is the pseudo-method of an Add whose key the caller overwrites as soon as Add
+// returns (each byte flipped): a filter that kept the slice would later read other bytes.
+const AddOverwritten = "AddOverwritten"
 
 // tracker knows what the contract makes exact for any hash: each key's adds minus removes, m and
 // k, and whether a counter can have reached 15.
@@ -186,7 +208,7 @@ func (r *tracker) expect(c harness.Call) any {
 		key = string(c.Args[0].([]byte))
 	}
 	switch c.Method {
-	case "Add":
+	case "Add", AddOverwritten:
 		r.net[key]++
 		r.load++
 		r.full = r.full || r.load*int(r.k) >= maxCount
@@ -214,6 +236,8 @@ func (r *tracker) expect(c harness.Call) any {
 			return nil // Test is true: Remove is not called (Test is checked elsewhere)
 		}
 		return false
+	case Agree:
+		return true
 	case "Test":
 		switch {
 		case r.m == 1:
@@ -297,8 +321,8 @@ func (s *suite) filter(m uint64, k uint) harness.Model[*box] {
 	return filterModel(fmt.Sprintf("New(%s, %d)", harness.Lit(m), k), func() Filter { return s.learner.New(m, k) }, m, k)
 }
 
-// do runs one call on a side. The graded filter gets a copy of the key, overwritten as soon as
-// the call returns: a filter that kept a reference to it would see other bytes later.
+// do runs one call on a side. The graded filter gets a fresh copy of the key, as the printed
+// case's literal is: only AddOverwritten overwrites it, as its printed case does.
 func do(b *box, c harness.Call) any {
 	if !b.r.valid(c) {
 		return nil
@@ -319,15 +343,20 @@ func call(f Filter, c harness.Call) any {
 		return f.K()
 	}
 	key := bytes.Clone(c.Args[0].([]byte))
-	defer scribble(key)
 	switch c.Method {
 	case "Add":
 		f.Add(key)
+		return nil
+	case AddOverwritten:
+		f.Add(key)
+		scribble(key)
 		return nil
 	case "Remove":
 		return f.Remove(key)
 	case RemoveAbsent:
 		return !f.Test(key) && f.Remove(key)
+	case Agree:
+		return f.Test(key) == (f.Count(key) > 0)
 	case "Test":
 		return f.Test(key)
 	case "Count":
@@ -343,14 +372,39 @@ func scribble(key []byte) {
 	}
 }
 
-// keyCall is a call of a method with a key; RemoveAbsent prints as the Go it runs.
+// keyCall is a call of a method with a key; the pseudo-methods print as the Go they run.
 func keyCall(method string, key []byte) harness.Call {
 	c := harness.Call{Method: method, Args: []any{key}}
-	if method == RemoveAbsent {
-		lit := harness.Lit(key)
+	if method == "Add" || method == "Remove" || method == "Test" || method == "Count" {
+		return c
+	}
+	lit := harness.Lit(key)
+	switch method {
+	case RemoveAbsent:
 		c.Text = fmt.Sprintf("!f.Test(%s) && f.Remove(%s)", lit, lit)
+	case Agree:
+		c.Text = fmt.Sprintf("f.Test(%s) == (f.Count(%s) > 0)", lit, lit)
+	case AddOverwritten:
+		if len(key) == 0 {
+			c.Text = fmt.Sprintf("f.Add(%s)", lit)
+			break
+		}
+		c.Text = fmt.Sprintf("{ // the caller reuses its buffer once Add returns\n\t\tkey := %s\n\t\tf.Add(key)\n"+
+			"\t\tfor i := range key {\n\t\t\tkey[i] ^= 0xff\n\t\t}\n\t}", lit)
 	}
 	return c
+}
+
+// withAgree follows every Test and Count in calls with the Agree check of its key.
+func withAgree(calls []harness.Call) []harness.Call {
+	out := make([]harness.Call, 0, len(calls)+len(calls)/2)
+	for _, c := range calls {
+		out = append(out, c)
+		if c.Method == "Test" || c.Method == "Count" {
+			out = append(out, keyCall(Agree, c.Args[0].([]byte)))
+		}
+	}
+	return out
 }
 
 // Steps of a script: each expects want (nil: not checked).
@@ -386,7 +440,12 @@ func size(m uint64, k uint) []harness.Step {
 func script(t *harness.T, m harness.Model[*box], steps ...[]harness.Step) {
 	var all []harness.Step
 	for _, s := range steps {
-		all = append(all, s...)
+		for _, st := range s {
+			all = append(all, st)
+			if st.Call.Method == "Test" || st.Call.Method == "Count" {
+				all = append(all, harness.Step{Call: keyCall(Agree, st.Call.Args[0].([]byte)), Want: true})
+			}
+		}
 	}
 	harness.Script(t, m, all)
 }
@@ -611,7 +670,46 @@ func (s *suite) randomSequences(t *harness.T) {
 			}
 			calls = append(calls, next...)
 		}
-		harness.Compare(t, s.filter(c.m, c.k), calls)
+		harness.Compare(t, s.filter(c.m, c.k), withAgree(calls))
+	}
+}
+
+// reusedBuffers runs random Adds with overwritten keys, Removes, Tests and Counts over a pool
+// of keys and their complements, in filters of a few sizes.
+func (s *suite) reusedBuffers(t *harness.T) {
+	rng := t.Rand()
+	var pool [][]byte
+	for _, key := range keyPool(rng)[1:8] {
+		flipped := bytes.Clone(key)
+		scribble(flipped)
+		pool = append(pool, key, flipped)
+	}
+	for _, c := range []struct {
+		m uint64
+		k uint
+	}{{64, 3}, {1000, 2}} {
+		r := newTracker(c.m, c.k)
+		var calls []harness.Call
+		for len(calls) < 300 {
+			key := pool[rng.IntN(len(pool))]
+			var nc harness.Call
+			switch x := rng.IntN(100); {
+			case x < 45:
+				nc = keyCall(AddOverwritten, key)
+			case x < 60 && (r.net[string(key)] > 0 || r.empty()):
+				nc = keyCall("Remove", key)
+			case x < 60:
+				nc = keyCall(RemoveAbsent, key)
+			case x < 80:
+				nc = keyCall("Test", key)
+			default:
+				nc = keyCall("Count", key)
+			}
+			r.valid(nc)
+			r.expect(nc)
+			calls = append(calls, nc)
+		}
+		harness.Compare(t, s.filter(c.m, c.k), withAgree(calls))
 	}
 }
 
@@ -620,7 +718,15 @@ func (s *suite) randomSequences(t *harness.T) {
 // breaks the filter.
 func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) string {
 	last := f.Calls[len(f.Calls)-1]
+	if keptKey(f, newFilter, m, k) {
+		return keptHint
+	}
 	if f.Panic != nil {
+		if emptyKeyPanics(f.Calls, newFilter) {
+			return "the empty key (nil or []byte{}) is a valid key: the case panics with it and not with a " +
+				"one-letter key in its place, so read no byte of the key beyond len(key) (no key[0]), and " +
+				"hash it as any other"
+		}
 		if strings.Contains(fmt.Sprint(f.Panic), "index out of range") {
 			return "every position must lie in 0..m-1 (reduce it mod m), and m counters of 4 bits need " +
 				"(m+15)/16 words"
@@ -632,12 +738,14 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 		return "M() and K() return m and k exactly as given to New, not the size of your storage"
 	case RemoveAbsent:
 		return absentHint
+	case Agree:
+		return agreeHint
 	}
 	adds, removes, absent, most := 0, 0, 0, 0
 	perKey := map[string]int{}
 	for _, c := range f.Calls[:len(f.Calls)-1] {
 		switch c.Method {
-		case "Add":
+		case "Add", AddOverwritten:
 			adds++
 			perKey[string(c.Args[0].([]byte))]++
 			most = max(most, perKey[string(c.Args[0].([]byte))])
@@ -682,6 +790,71 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 	return "after Add(key), Test(key) must be true: Add raises all k of the key's counters before it " +
 		"returns, and Test (and Remove, which checks the key first) must read those same k counters"
 }
+
+// emptyKeyPanics reports whether the panicking calls use the empty key and stop panicking when
+// every empty key is replaced by a one-letter key not in the case: then the empty key is the cause.
+func emptyKeyPanics(calls []harness.Call, newFilter func() Filter) bool {
+	seen := map[string]bool{}
+	empty := false
+	for _, c := range calls {
+		if len(c.Args) > 0 {
+			key := c.Args[0].([]byte)
+			seen[string(key)] = true
+			empty = empty || len(key) == 0
+		}
+	}
+	letter := freeLetter(seen)
+	if !empty || letter == nil {
+		return false
+	}
+	replaced := mapKeys(calls, func(key []byte) []byte {
+		if len(key) == 0 {
+			return letter
+		}
+		return key
+	})
+	return !panics(func() {
+		f := newFilter()
+		for _, c := range replaced {
+			call(f, c)
+		}
+	})
+}
+
+// panics reports whether fn panics.
+func panics(fn func()) (p bool) {
+	defer func() {
+		if recover() != nil {
+			p = true
+		}
+	}()
+	fn()
+	return false
+}
+
+// keptHint is the hint of a failure that goes away when the caller does not overwrite its keys.
+const keptHint = "the filter keeps the caller's key slice: the caller may reuse or overwrite it as soon as " +
+	"Add returns (the case does), so hash the bytes during the call (or copy them), and keep no reference"
+
+// keptKey reports whether a failure with keys overwritten after Add goes away when they are not:
+// then the filter kept a reference to a key.
+func keptKey(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) bool {
+	if !slices.ContainsFunc(f.Calls, func(c harness.Call) bool { return c.Method == AddOverwritten }) {
+		return false
+	}
+	plain := make([]harness.Call, len(f.Calls))
+	for i, c := range f.Calls {
+		if c.Method == AddOverwritten {
+			c = keyCall("Add", c.Args[0].([]byte))
+		}
+		plain[i] = c
+	}
+	return !replayFails(newFilter, plain, m, k, func(harness.Call) bool { return false })
+}
+
+// agreeHint is the hint of a Test and a Count of one key that disagree.
+const agreeHint = "Count is the smallest of the key's k counters, and Test asks whether all k are above 0: " +
+	"Test(key) is true exactly when Count(key) > 0. Read the same k counters in both, and keep the least"
 
 // absentHint is the hint of a Remove of a key testing false that changed something.
 const absentHint = "Remove of a key that tests false must return false and change nothing: its counters belong " +
@@ -731,7 +904,7 @@ func replayFails(newFilter func() Filter, calls []harness.Call, m uint64, k uint
 		}
 	}
 	for _, c := range calls {
-		if c.Method == "Add" && r.net[string(c.Args[0].([]byte))] > 0 {
+		if (c.Method == "Add" || c.Method == AddOverwritten) && r.net[string(c.Args[0].([]byte))] > 0 {
 			if check(keyCall("Test", c.Args[0].([]byte))) || check(keyCall("Count", c.Args[0].([]byte))) {
 				return true
 			}

@@ -31,8 +31,9 @@ func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, m
 // quick is every test but the performance one, which performance_test.go runs.
 var quick = []string{"implemented", "example", "edge/m-and-k", "edge/empty-filter", "edge/empty-and-nil-keys",
 	"edge/add-remove-all", "edge/one-counter", "edge/count-to-15", "edge/saturation-sticks", "edge/remove-absent",
-	"edge/new-panics", "property/memory", "property/no-false-negatives", "property/remove-absent",
-	"random/sequences", "property/false-positive-rate", "property/large-no-false-negatives", "property/large-filter"}
+	"edge/new-panics", "random/sequences", "random/reused-buffers", "property/no-false-negatives",
+	"property/remove-absent", "property/memory", "property/false-positive-rate", "property/large-no-false-negatives",
+	"property/large-filter"}
 
 func TestQuickListsEveryTestButPerformance(t *testing.T) {
 	var want []string
@@ -130,6 +131,10 @@ type toy struct {
 	keep         bool // Add stores a copy of the key
 	kept         [][]byte
 	mWords       bool // M() reports words·16
+	countMax     bool // Count returns the largest of the key's counters
+	countFirst   bool // Count returns the key's first counter
+	pending      bool // Add keeps the key's slice, and adds the kept keys at the next other call
+	queued       [][]byte
 }
 
 // fnv64 is FNV-1a, 64 bits.
@@ -151,6 +156,21 @@ func doubleHashing(key []byte, m uint64, k uint) []uint64 {
 		out[i] = (h1 + uint64(i)*h2) % m
 	}
 	return out
+}
+
+// first8 double-hashes the key's first 8 bytes only.
+func first8(key []byte, m uint64, k uint) []uint64 {
+	return doubleHashing(key[:min(len(key), 8)], m, k)
+}
+
+// firstByte double-hashes the key mixed with its first byte, which it reads even when there is
+// none.
+func firstByte(key []byte, m uint64, k uint) []uint64 {
+	ps := doubleHashing(key, m, k)
+	for i := range ps {
+		ps[i] = (ps[i] + uint64(key[0])) % m
+	}
+	return ps
 }
 
 // consecutive takes k consecutive counters: h + i.
@@ -210,6 +230,23 @@ func containsPos(ps []uint64, p uint64) bool {
 }
 
 func (f *toy) Add(key []byte) {
+	if f.pending {
+		f.queued = append(f.queued, key)
+		return
+	}
+	f.add(key)
+}
+
+// flush adds the queued keys of a pending toy.
+func (f *toy) flush() {
+	queued := f.queued
+	f.queued = nil
+	for _, key := range queued {
+		f.add(key)
+	}
+}
+
+func (f *toy) add(key []byte) {
 	for _, p := range f.positions(key) {
 		if c := f.get(p); c < 15 || f.wrap {
 			f.set(p, c+1)
@@ -221,6 +258,7 @@ func (f *toy) Add(key []byte) {
 }
 
 func (f *toy) Test(key []byte) bool {
+	f.flush()
 	for _, p := range f.positions(key) {
 		if f.get(p) == 0 {
 			return false
@@ -230,14 +268,27 @@ func (f *toy) Test(key []byte) bool {
 }
 
 func (f *toy) Count(key []byte) uint {
+	f.flush()
+	ps := f.positions(key)
+	if f.countFirst {
+		return uint(f.get(ps[0]))
+	}
 	least := uint64(15)
-	for _, p := range f.positions(key) {
-		least = min(least, f.get(p))
+	if f.countMax {
+		least = 0
+	}
+	for _, p := range ps {
+		if f.countMax {
+			least = max(least, f.get(p))
+		} else {
+			least = min(least, f.get(p))
+		}
 	}
 	return uint(least)
 }
 
 func (f *toy) Remove(key []byte) bool {
+	f.flush()
 	present := f.Test(key)
 	if f.noDecrement || !present && !f.decAbsent {
 		return present
@@ -373,7 +424,12 @@ func wrongs() []wrong {
 		{"M() is words·16", withToy(func(f *toy) { f.mWords = true }), "edge/m-and-k", "wrong_answer", "M()"},
 		{"consecutive positions", withToy(func(f *toy) { f.pos = consecutive }), "property/false-positive-rate", "wrong_answer", "correlated"},
 		{"positions in 2^20 counters", withToy(func(f *toy) { f.pos = low20 }), "property/large-filter", "wrong_answer", "part of the m counters"},
-		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "memory_limit_exceeded", "stores no keys"},
+		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "memory_limit_exceeded", "keep nothing beyond"},
+		{"Count is the largest counter", withToy(func(f *toy) { f.countMax = true }), "random/sequences", "wrong_answer", "smallest"},
+		{"Count is the first counter", withToy(func(f *toy) { f.countFirst = true }), "random/sequences", "wrong_answer", "smallest"},
+		{"Add keeps the key's slice", withToy(func(f *toy) { f.pending = true }), "random/reused-buffers", "wrong_answer", "keeps the caller's key slice"},
+		{"the hash reads key[0]", withToy(func(f *toy) { f.pos = firstByte }), "edge/empty-filter", "runtime_error", "empty key"},
+		{"the hash reads 8 bytes", withToy(func(f *toy) { f.pos = first8 }), "property/remove-absent", "wrong_answer", "part of the key"},
 		{"a byte per counter", withNew(newByteFilter), "property/memory", "memory_limit_exceeded", "[]uint8"},
 		{"m/16 words", withNew(shortWords), "edge/empty-filter", "runtime_error", "index out of range"},
 		{"Count not implemented", withNew(func(m uint64, k uint) Filter { return stubCount{newToy(m, k)} }), "implemented", "not_implemented", "Count"},

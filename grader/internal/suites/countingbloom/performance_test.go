@@ -59,6 +59,19 @@ func (f *scanner) Remove(key []byte) bool {
 	return f.Filter.Remove(key)
 }
 
+// emptyScan is a right filter whose Test first scans the counter words for one above 0, to
+// answer false at once in an empty filter: O(m/(n·k)) per Test, O(m) while empty.
+type emptyScan struct{ *toy }
+
+func (f emptyScan) Test(key []byte) bool {
+	for _, w := range f.words {
+		if w != 0 {
+			return f.toy.Test(key)
+		}
+	}
+	return false
+}
+
 func perfRun(t *testing.T, learner API) record.Event {
 	t.Helper()
 	s := &harness.Suite{Exercise: "countingbloom", Tests: []harness.Test{performance(learner, reference)}}
@@ -92,6 +105,7 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 		{"Count scans the counters", scans(true, false), false, "Count"},
 		{"Remove scans the counters", scans(false, true), false, "Remove"},
 		{"Test compares keys", keeps, false, "Test"},
+		{"Test scans for an empty filter", withNew(func(m uint64, k uint) Filter { return emptyScan{newToy(m, k)} }), false, "Test"},
 	} {
 		end := perfRun(t, tc.impl)
 		if got := end.Status == result.Pass; got != tc.ok {
