@@ -193,7 +193,7 @@ type Query[S any] struct {
 // climb from there.
 const WarmUp = 2000
 
-// The graded side's warm-up grows by WarmChunk elements per call, each a call of its own for the
+// The graded side's warm-up grows by WarmChunk elements at a time, each chunk a batch for the
 // watchdog, and stops once it has taken WarmBudget: a slow but finite Add (one that scans a large
 // structure) is then timed by the ladder, which names it, instead of being taken for an endless
 // loop by the watchdog's limit on one call.
