@@ -41,20 +41,22 @@ func TestReferencePasses(t *testing.T) {
 type bug int
 
 const (
-	noBug      bug = iota
-	rankPlus1      // Rank counts from 1
-	byArrival      // equal scores keep the order members came in
-	signedZero     // -0 sorts before 0, as their bits would
-	negStop        // a negative stop is taken as the end of the set
-	noClip         // stop is not clipped: an index past the slice
-	internal       // ranges return a slice of the order the set keeps
-	duplicates     // Add of a present name stores a second entry
-	nanStored      // Add with a NaN score stores it, no panic
-	swapBounds     // RangeByScore with min > max swaps them
+	noBug           bug = iota
+	plantRankPlus1      // Rank counts from 1
+	plantArrival        // equal scores keep the order members came in
+	plantSignedZero     // -0 sorts before 0, as their bits would
+	negStop             // a negative stop is taken as the end of the set
+	noClip              // stop is not clipped: an index past the slice
+	internal            // ranges return a slice of the order the set keeps
+	duplicates          // Add of a present name stores a second entry
+	nanStored           // Add with a NaN score stores it, no panic
+	swapBounds          // RangeByScore with min > max swaps them
+	cacheRank           // RangeByRank returns the slice it returned for the same positions
+	cacheScore          // RangeByScore returns the slice it returned for the same bounds
 )
 
-var bugNames = [...]string{"no bug", "rankPlus1", "byArrival", "signedZero", "negStop", "noClip",
-	"internal", "duplicates", "nanStored", "swapBounds"}
+var bugNames = [...]string{"no bug", "plantRankPlus1", "plantArrival", "plantSignedZero", "negStop", "noClip",
+	"internal", "duplicates", "nanStored", "swapBounds", "cacheRank", "cacheScore"}
 
 func (b bug) String() string { return bugNames[b] }
 
@@ -64,7 +66,8 @@ type plain struct {
 	entries []entry
 	sorted  bool
 	seq     int
-	shared  []Member // with the internal bug, the buffer every range reuses
+	shared  []Member         // with the internal bug, the buffer every range reuses
+	cache   map[any][]Member // with a cache bug, the answers since the last change, by call
 	bug     bug
 }
 
@@ -83,7 +86,7 @@ func (p *plain) order() []entry {
 	if !p.sorted {
 		slices.SortStableFunc(p.entries, func(a, b entry) int {
 			as, bs := a.Score, b.Score
-			if p.bug == signedZero {
+			if p.bug == plantSignedZero {
 				if as == 0 && math.Signbit(as) {
 					as = -1e-300
 				}
@@ -94,7 +97,7 @@ func (p *plain) order() []entry {
 			if c := cmp.Compare(as, bs); c != 0 {
 				return c
 			}
-			if p.bug == byArrival {
+			if p.bug == plantArrival {
 				return cmp.Compare(a.seq, b.seq)
 			}
 			return strings.Compare(a.Name, b.Name)
@@ -109,6 +112,7 @@ func (p *plain) Add(name string, score float64) bool {
 		panic("NaN")
 	}
 	p.sorted = false
+	p.cache = nil
 	p.seq++
 	if i := p.find(name); i >= 0 && p.bug != duplicates {
 		p.entries[i].Score = score
@@ -125,6 +129,7 @@ func (p *plain) Remove(name string) bool {
 		return false
 	}
 	p.entries = slices.Delete(p.entries, i, i+1)
+	p.cache = nil
 	return true
 }
 
@@ -138,7 +143,7 @@ func (p *plain) Score(name string) (float64, bool) {
 func (p *plain) Rank(name string) (int, bool) {
 	for i, e := range p.order() {
 		if e.Name == name {
-			if p.bug == rankPlus1 {
+			if p.bug == plantRankPlus1 {
 				i++
 			}
 			return i, true
@@ -150,6 +155,13 @@ func (p *plain) Rank(name string) (int, bool) {
 func (p *plain) Len() int { return len(p.entries) }
 
 func (p *plain) RangeByRank(start, stop int) []Member {
+	if p.bug == cacheRank {
+		return p.cached([2]int{start, stop}, func() []Member {
+			p.bug = noBug
+			defer func() { p.bug = cacheRank }()
+			return p.RangeByRank(start, stop)
+		})
+	}
 	all := p.order()
 	n := len(all)
 	if start < 0 {
@@ -172,6 +184,9 @@ func (p *plain) RangeByRank(start, stop int) []Member {
 }
 
 func (p *plain) RangeByScore(lo, hi float64) []Member {
+	if p.bug == cacheScore {
+		return p.cached([2]float64{lo, hi}, func() []Member { p.bug = noBug; defer func() { p.bug = cacheScore }(); return p.RangeByScore(lo, hi) })
+	}
 	if p.bug == swapBounds && lo > hi {
 		lo, hi = hi, lo
 	}
@@ -182,6 +197,18 @@ func (p *plain) RangeByScore(lo, hi float64) []Member {
 		}
 	}
 	return p.members(out)
+}
+
+// cached returns the answer kept for the call k, computing and keeping it the first time.
+func (p *plain) cached(k any, answer func() []Member) []Member {
+	if r, ok := p.cache[k]; ok {
+		return r
+	}
+	if p.cache == nil {
+		p.cache = map[any][]Member{}
+	}
+	p.cache[k] = answer()
+	return p.cache[k]
 }
 
 // members copies entries out, or, with the internal bug, returns the set's own memory.
@@ -276,12 +303,14 @@ func TestWrongImplementationsCaught(t *testing.T) {
 		call    string // the failing call, as the message names it
 		hint    string // words of the hint
 	}{
-		{"ranks from 1", planted(rankPlus1), "example", "wrong_answer", "Rank(", "0-based"},
-		{"ties by arrival", planted(byArrival), "edge/ties", "wrong_answer", "RangeByRank(", "ordered by name"},
-		{"-0 before 0", planted(signedZero), "edge/negative-zero", "wrong_answer", "RangeByRank(", "-0 and 0 are the same score"},
+		{"ranks from 1", planted(plantRankPlus1), "example", "wrong_answer", "Rank(", "0-based"},
+		{"ties by arrival", planted(plantArrival), "edge/ties", "wrong_answer", "RangeByRank(", "ordered by name"},
+		{"-0 before 0", planted(plantSignedZero), "edge/negative-zero", "wrong_answer", "RangeByRank(", "-0 and 0 are the same score"},
 		{"negative stop", planted(negStop), "example", "wrong_answer", "RangeByRank(0, -1)", "negative position"},
 		{"stop not clipped", planted(noClip), "edge/range-by-rank", "runtime_error", "RangeByRank(", "clip"},
-		{"internal slice", planted(internal), "edge/returned-slices", "wrong_answer", "first", "caller's"},
+		{"one buffer for every range", planted(internal), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
+		{"RangeByRank cached", planted(cacheRank), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
+		{"RangeByScore cached", planted(cacheScore), "edge/returned-slices", "wrong_answer", "s2", "caller's"},
 		{"update duplicates", planted(duplicates), "example", "wrong_answer", "Add(", "changes its score"},
 		{"NaN stored", planted(nanStored), "edge/nan", "wrong_answer", "Add(\"a\", math.NaN())", "must panic"},
 		{"swapped bounds", planted(swapBounds), "edge/infinities", "wrong_answer", "RangeByScore(", "min > max"},
@@ -308,9 +337,9 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 		bug  bug
 		hint string
 	}{
-		{rankPlus1, "0-based"},
-		{byArrival, "ordered by name"},
-		{signedZero, "-0 and 0 are the same score"},
+		{plantRankPlus1, "0-based"},
+		{plantArrival, "ordered by name"},
+		{plantSignedZero, "-0 and 0 are the same score"},
 		{negStop, "negative position"},
 		{duplicates, "changes its score"},
 		{nanStored, "must panic"},
@@ -335,7 +364,7 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 // TestCaseIsGoCode checks that a shrunk case of a call with two results, and of an Add that
 // must panic, prints as Go code that checks it.
 func TestCaseIsGoCode(t *testing.T) {
-	end := firstFailure(t, planted(rankPlus1), 2, "random/small")
+	end := firstFailure(t, planted(plantRankPlus1), 2, "random/small")
 	if end == nil || !strings.Contains(end.Failure.Case.Code, "fmt.Sprint(s.Rank(") ||
 		!strings.HasPrefix(end.Failure.Case.Code, `// needs: import ("fmt"`) {
 		t.Errorf("want a check of fmt.Sprint(s.Rank(...)), got %+v", end)
