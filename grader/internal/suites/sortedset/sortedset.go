@@ -80,6 +80,12 @@ func Suite(learner, reference API) *harness.Suite {
 				rank("B", 0, true), rank("c", 3, true), rank("d", 4, true),
 				byScore(7, 7, mem("B", 7), mem("a", 7), mem("b", 7), mem("c", 7), mem("d", 7)),
 				remove("b", true), rank("c", 2, true), byRank(1, 2, mem("a", 7), mem("c", 7)))},
+			// Names order bytewise, whatever they spell: "\x80" (not UTF-8, U+FFFD as a rune)
+			// before "é" (0xC3 0xA9), before "\xff".
+			{Name: "edge/bytewise", Kind: harness.Fixed, Run: script(
+				add("é", 1, true), add("\xff", 1, true), add("\x80", 1, true), add("z", 1, true),
+				byRank(0, -1, mem("z", 1), mem("\x80", 1), mem("é", 1), mem("\xff", 1)),
+				rank("é", 2, true), rank("\x80", 1, true))},
 			// -0 and 0 are one score: members scored -0 and 0 tie and order by name, and
 			// either bound finds both.
 			{Name: "edge/negative-zero", Kind: harness.Fixed, Run: script(
@@ -439,10 +445,12 @@ func twoSets(newSet func() Set) func(*harness.T) {
 	}
 }
 
-// smallName draws one of 8 names, the empty one included.
-func smallName(rng *rand.Rand) string {
-	return [...]string{"", "a", "b", "c", "d", "e", "f", "g"}[rng.IntN(8)]
-}
+// smallNames are the names of the small random test: the empty one, and two whose order
+// bytewise is not their order as runes ("\x80", not UTF-8, reads as U+FFFD, after "é").
+var smallNames = [...]string{"", "a", "b", "c", "d", "e", "f", "\x80", "é"}
+
+// smallName draws one of smallNames.
+func smallName(rng *rand.Rand) string { return smallNames[rng.IntN(len(smallNames))] }
 
 // smallScores are the scores of the small random test: ties, -0 and 0, ±Inf.
 var smallScores = []float64{math.Inf(-1), -2, -1, negZero, 0, 0, 1, 1, 2, 3, math.Inf(1)}
@@ -455,11 +463,20 @@ func smallScore(rng *rand.Rand) float64 {
 	return smallScores[rng.IntN(len(smallScores))]
 }
 
-// wideName draws a name of 1 to 6 letters of 10, so that names share prefixes.
+// wideName draws a name of 1 to 6 pieces, most of them one of 10 letters, so that names share
+// prefixes; one in 16 is a byte from 0x80 up or a letter of two bytes in UTF-8, so that names
+// that are not UTF-8, or not ASCII, order bytewise among the others.
 func wideName(rng *rand.Rand) string {
-	b := make([]byte, 1+rng.IntN(6))
-	for i := range b {
-		b[i] = 'a' + byte(rng.IntN(10))
+	b := make([]byte, 0, 12)
+	for range 1 + rng.IntN(6) {
+		switch rng.IntN(32) {
+		case 0:
+			b = append(b, 0x80+byte(rng.IntN(128)))
+		case 1:
+			b = append(b, "éü"[2*rng.IntN(2):][:2]...)
+		default:
+			b = append(b, 'a'+byte(rng.IntN(10)))
+		}
 	}
 	return string(b)
 }

@@ -53,10 +53,11 @@ const (
 	swapBounds          // RangeByScore with min > max swaps them
 	cacheRank           // RangeByRank returns the slice it returned for the same positions
 	cacheScore          // RangeByScore returns the slice it returned for the same bounds
+	runeNames           // names compared as runes, not bytewise
 )
 
-var bugNames = [...]string{"no bug", "plantRankPlus1", "plantArrival", "plantSignedZero", "negStop", "noClip",
-	"internal", "duplicates", "nanStored", "swapBounds", "cacheRank", "cacheScore"}
+var bugNames = [...]string{"no bug", "rankPlus1", "byArrival", "signedZero", "negStop", "noClip",
+	"internal", "duplicates", "nanStored", "swapBounds", "cacheRank", "cacheScore", "runeNames"}
 
 func (b bug) String() string { return bugNames[b] }
 
@@ -99,6 +100,9 @@ func (p *plain) order() []entry {
 			}
 			if p.bug == plantArrival {
 				return cmp.Compare(a.seq, b.seq)
+			}
+			if p.bug == runeNames {
+				return slices.Compare([]rune(a.Name), []rune(b.Name))
 			}
 			return strings.Compare(a.Name, b.Name)
 		})
@@ -309,6 +313,7 @@ func TestWrongImplementationsCaught(t *testing.T) {
 		{"negative stop", planted(negStop), "example", "wrong_answer", "RangeByRank(0, -1)", "negative position"},
 		{"stop not clipped", planted(noClip), "edge/range-by-rank", "runtime_error", "RangeByRank(", "clip"},
 		{"one buffer for every range", planted(internal), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
+		{"names as runes", planted(runeNames), "edge/bytewise", "wrong_answer", "RangeByRank(", "bytewise"},
 		{"RangeByRank cached", planted(cacheRank), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
 		{"RangeByScore cached", planted(cacheScore), "edge/returned-slices", "wrong_answer", "s2", "caller's"},
 		{"update duplicates", planted(duplicates), "example", "wrong_answer", "Add(", "changes its score"},
@@ -345,6 +350,7 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 		{nanStored, "must panic"},
 		{swapBounds, "min > max"},
 		{noClip, "clip"},
+		{runeNames, "bytewise"},
 	} {
 		end := firstFailure(t, planted(tc.bug), 2, "random/small", "random/wide")
 		if end == nil || end.Test != "random/small" {
