@@ -357,8 +357,7 @@ func hint(f harness.Mismatch) string {
 	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
 		return negZeroHint
 	case st.explains(last, byArrival, got):
-		return "members with equal scores are ordered by name bytewise, not by when they came: " +
-			"compare by score, then by name when the scores are equal"
+		return tiesHint
 	case st.explains(last, stopExclusive, got) && last.Args[1].(int) < 0:
 		return "a negative position p means Len()+p (-1 is the last member), for start and " +
 			"stop alike, and stop is included: RangeByRank(0, -1) returns every member"
@@ -383,9 +382,7 @@ func hint(f harness.Mismatch) string {
 		return negZeroHint
 	}
 	if st.ties() && sameMembers(got, want, st, last) {
-		return "members with equal scores are ordered by name bytewise, comparing the strings " +
-			"with < (not as runes, nor ignoring case): compare by score, then by name when the " +
-			"scores are equal"
+		return tiesHint
 	}
 	if last.Method == "RangeByRank" {
 		start, stop := last.Args[0].(int), last.Args[1].(int)
@@ -406,6 +403,12 @@ func hint(f harness.Mismatch) string {
 	}
 	return ""
 }
+
+// tiesHint names the mistakes in ordering members of equal score. Arrival order and another
+// order of names can give the same answer on a short case: the hint names both.
+const tiesHint = "members with equal scores are ordered by name bytewise, comparing the strings " +
+	"with < (not by when they came, not as runes, not ignoring case): compare by score, then by " +
+	"name when the scores are equal"
 
 // negZeroHint names the mistake of telling -0 from 0.
 const negZeroHint = "-0 and 0 are the same score: compare scores with < and ==, never by their bits " +

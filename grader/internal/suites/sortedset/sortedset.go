@@ -495,8 +495,8 @@ func wideScore(rng *rand.Rand) float64 {
 }
 
 // calls draws n calls: names from name, scores from score. Removes, Scores and Ranks take a
-// name added before half of the time; ranges are short windows anywhere, past the ends too,
-// counted from either end.
+// name added before half of the time; ranges are mostly short windows anywhere, past the ends
+// too, counted from either end (a range of thousands of members costs thousands of calls).
 func calls(rng *rand.Rand, n int, name func(*rand.Rand) string, score func(*rand.Rand) float64) []harness.Call {
 	out := make([]harness.Call, n)
 	var seen []string // names added, with repeats
@@ -541,12 +541,18 @@ func calls(rng *rand.Rand, n int, name func(*rand.Rand) string, score func(*rand
 			stop := start + rng.IntN(12) - 2
 			if rng.IntN(5) == 0 {
 				stop = -1 - rng.IntN(3)
+				if rng.IntN(8) > 0 {
+					start = stop - rng.IntN(12) // a window at the end, not all of the set
+				}
 			}
 			out[i] = call("RangeByRank", start, stop)
 		default:
 			lo, hi := bound(), bound()
 			if lo > hi && rng.IntN(4) > 0 {
 				lo, hi = hi, lo
+			}
+			if lo < hi && !math.IsInf(hi-lo, 0) && rng.IntN(4) > 0 {
+				hi = lo + (hi-lo)/256 // a narrow window: a few members of thousands
 			}
 			out[i] = call("RangeByScore", lo, hi)
 		}
