@@ -29,7 +29,7 @@ type SortedSet struct {
 	n     int
 	seq   uint64
 	dict  map[string]*node
-	tail *node
+	tail  *node
 }
 
 // New returns an empty sorted set.

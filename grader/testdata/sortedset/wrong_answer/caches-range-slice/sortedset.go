@@ -24,14 +24,14 @@ type Member struct {
 
 // SortedSet is a set of names, each with a score, kept in order of score, then name.
 type SortedSet struct {
-	head  *node
-	level int
-	n     int
-	seq   uint64
-	dict  map[string]*node
+	head      *node
+	level     int
+	n         int
+	seq       uint64
+	dict      map[string]*node
 	ver, cver uint64
-	ckey [2]int
-	cval []Member
+	ckey      [2]int
+	cval      []Member
 }
 
 // New returns an empty sorted set.

@@ -1,8 +1,8 @@
 package sortedset
 
 import (
-	"math/rand"
 	"fmt"
+	"math/rand"
 	"os"
 )
 
