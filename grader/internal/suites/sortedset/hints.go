@@ -191,6 +191,8 @@ const (
 	rankMinus             // Rank one too few (the last span not counted)
 	stopExclusive         // RangeByRank's stop left out
 	startToLast           // a start at or past Len() taken as the last member
+	runeOrder             // names compared as runes (not UTF-8 reads as U+FFFD)
+	foldCase              // names compared ignoring case first
 )
 
 // key orders scores, -0 before 0 when the mistake is to order them by their bits.
@@ -211,8 +213,15 @@ func (st state) order(m mistake) []Member {
 		if c := cmp.Compare(key(a.Score, m), key(b.Score, m)); c != 0 {
 			return c
 		}
-		if m == byArrival {
+		switch m {
+		case byArrival:
 			return cmp.Compare(st.arrival[a.Name], st.arrival[b.Name])
+		case runeOrder:
+			return slices.Compare([]rune(a.Name), []rune(b.Name))
+		case foldCase:
+			if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+				return c
+			}
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
@@ -356,7 +365,7 @@ func hint(f harness.Mismatch) string {
 	switch {
 	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
 		return negZeroHint
-	case st.explains(last, byArrival, got):
+	case st.explains(last, byArrival, got), st.explains(last, runeOrder, got), st.explains(last, foldCase, got):
 		return tiesHint
 	case st.explains(last, stopExclusive, got) && last.Args[1].(int) < 0:
 		return "a negative position p means Len()+p (-1 is the last member), for start and " +
@@ -375,7 +384,9 @@ func hint(f harness.Mismatch) string {
 		return "Rank is one too few: it is the number of members before the name, the sum of the " +
 			"spans of every link followed to reach it (a link's span counts the members it jumps, " +
 			"the one it lands on included)"
-	case st.positional(last, got, want):
+	case st.positional(last, got, want) && (st.moved || !st.ties()):
+		// Right members in the right order at wrong positions, and no tie whose order may be
+		// the cause.
 		return spanHint(st)
 	}
 	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
@@ -393,6 +404,9 @@ func hint(f harness.Mismatch) string {
 		case stop >= len(st.scores) && start < len(st.scores):
 			return "clip stop to Len()-1 before walking: a stop past the end means the last member"
 		}
+	}
+	if st.positional(last, got, want) {
+		return spanHint(st)
 	}
 	if last.Method == "RangeByScore" {
 		lo, hi := last.Args[0].(float64), last.Args[1].(float64)

@@ -380,3 +380,44 @@ func TestCaseIsGoCode(t *testing.T) {
 		t.Errorf("want the NaN Add wrapped in a recover, got %+v", end)
 	}
 }
+
+// TestHintFollowsEvidence checks that a hint names the mistake whose answer is the graded
+// code's, not one the failing call merely suggests: shrunk cases of the usual mistakes, with
+// the answer each gives.
+func TestHintFollowsEvidence(t *testing.T) {
+	abc := []harness.Call{call("Add", "a", 1.0), call("Add", "b", 2.0), call("Add", "c", 3.0)}
+	with := func(calls ...harness.Call) []harness.Call { return append(slices.Clone(abc), calls...) }
+	for _, tc := range []struct {
+		name      string
+		calls     []harness.Call
+		got, want any
+		panic     any
+		has, not  string
+	}{
+		{"stop left out", with(call("RangeByRank", 0, 1)), members{mem("a", 1)}, members{mem("a", 1), mem("b", 2)}, nil,
+			"stop is included", "clip stop"},
+		{"start past the end taken as the last", with(call("RangeByRank", 3, 3)), members{mem("c", 3)}, members(nil), nil,
+			"start >= Len()", "clip stop to Len()-1 before walking"},
+		{"rank one too many", with(call("Rank", "b")), ranked{2, true}, ranked{1, true}, nil, "0-based", "too few"},
+		{"rank one too few", with(call("Rank", "c")), ranked{1, true}, ranked{2, true}, nil, "one too few", "0-based"},
+		{"rank off after a Remove", with(call("Remove", "a"), call("Rank", "c")), ranked{2, true}, ranked{1, true}, nil,
+			"unlinked", "0-based"},
+		{"rank off after an update", []harness.Call{call("Add", "b", negZero), call("Add", "a", 0.0), call("Add", "m", -1.0),
+			call("Add", "m", 0.0), call("Rank", "m")}, ranked{3, true}, ranked{2, true}, nil, "unlinked", "-0 and 0"},
+		{"-0 before 0", []harness.Call{call("Add", "a", negZero), call("Add", "", 0.0), call("RangeByRank", 0, 1)},
+			members{mem("a", 0), mem("", 0)}, members{mem("", 0), mem("a", 0)}, nil, "-0 and 0", "spans"},
+		{"names as runes", []harness.Call{call("Add", "é", 1.0), call("Add", "\x80", 1.0), call("RangeByRank", 0, 1)},
+			members{mem("é", 1), mem("\x80", 1)}, members{mem("\x80", 1), mem("é", 1)}, nil, "bytewise", "spans"},
+		{"names ignoring case", []harness.Call{call("Add", "b", 1.0), call("Add", "B", 1.0), call("Add", "a", 1.0), call("Rank", "B")},
+			ranked{1, true}, ranked{0, true}, nil, "bytewise", "spans"},
+		{"walk past the end within the set", with(call("RangeByRank", -2, -1)), nil, members{mem("b", 2), mem("c", 3)},
+			"runtime error: invalid memory address or nil pointer dereference", "spans", "clip stop"},
+		{"walk past the end, stop not clipped", with(call("RangeByRank", 1, 5)), nil, members{mem("b", 2), mem("c", 3)},
+			"runtime error: invalid memory address or nil pointer dereference", "clip stop", "spans"},
+	} {
+		h := hint(harness.Mismatch{Calls: tc.calls, Got: tc.got, Want: tc.want, Panic: tc.panic})
+		if !strings.Contains(h, tc.has) || strings.Contains(h, tc.not) {
+			t.Errorf("%s: hint %q, want one that says %q and not %q", tc.name, h, tc.has, tc.not)
+		}
+	}
+}
