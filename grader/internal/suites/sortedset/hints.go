@@ -383,7 +383,8 @@ func hint(f harness.Mismatch) string {
 	case !st.moved && st.explains(last, rankMinus, got):
 		return "Rank is one too few: it is the number of members before the name, the sum of the " +
 			"spans of every link followed to reach it (a link's span counts the members it jumps, " +
-			"the one it lands on included)"
+			"the one it lands on included); if you sum them all, a span counts too few: on Add, " +
+			"each level above the new node's height must span one more"
 	case st.positional(last, got, want) && (st.moved || !st.ties()):
 		// Right members in the right order at wrong positions, and no tie whose order may be
 		// the cause.
