@@ -130,27 +130,36 @@ func mapScores(calls []harness.Call, f func(float64) float64) []harness.Call {
 // calls did that a hint may name.
 type state struct {
 	scores  map[string]float64
-	updated bool // an Add of a name already present, with another score
-	negZero bool // a member was added with -0
+	arrival map[string]int // when each name last got its score
+	updated bool           // an Add of a name already present, with another score
+	moved   bool           // a member left its place: a Remove of a present name, or an update
+	negZero bool           // a member was added with -0
 }
 
 func replay(calls []harness.Call) state {
-	st := state{scores: map[string]float64{}}
-	for _, c := range calls {
+	st := state{scores: map[string]float64{}, arrival: map[string]int{}}
+	for i, c := range calls {
 		switch c.Method {
 		case "Add":
 			name, sc := c.Args[0].(string), c.Args[1].(float64)
 			if math.IsNaN(sc) {
 				continue
 			}
-			if old, ok := st.scores[name]; ok && old != sc {
-				st.updated = true
+			old, ok := st.scores[name]
+			if ok && old != sc {
+				st.updated, st.moved = true, true
 			}
 			if same(sc, negZero) {
 				st.negZero = true
 			}
+			if !ok || old != sc {
+				st.arrival[name] = i
+			}
 			st.scores[name] = sc
 		case "Remove":
+			if _, ok := st.scores[c.Args[0].(string)]; ok {
+				st.moved = true
+			}
 			delete(st.scores, c.Args[0].(string))
 		}
 	}
@@ -169,19 +178,153 @@ func (st state) ties() bool {
 	return false
 }
 
-// order is the set's members in order.
-func (st state) order() []Member {
+// mistake is a usual mistake that the model below can make, to see whether it gives the graded
+// code's answer: the hint follows the evidence, not a guess from the call alone.
+type mistake int
+
+const (
+	none          mistake = iota
+	byArrival             // equal scores in the order the members got them
+	signedOrder           // -0 before 0, as their bits order them
+	signedBounds          // that, and RangeByScore's bounds compared the same way
+	rankPlus              // Rank one too many (counted from 1)
+	rankMinus             // Rank one too few (the last span not counted)
+	stopExclusive         // RangeByRank's stop left out
+	startToLast           // a start at or past Len() taken as the last member
+	runeOrder             // names compared as runes (not UTF-8 reads as U+FFFD)
+	foldCase              // names compared ignoring case first
+)
+
+// key orders scores, -0 before 0 when the mistake is to order them by their bits.
+func key(x float64, m mistake) float64 {
+	if (m == signedOrder || m == signedBounds) && x == 0 && math.Signbit(x) {
+		return math.Nextafter(0, -1)
+	}
+	return x
+}
+
+// order is the set's members in order, as the mistake m would order them.
+func (st state) order(m mistake) []Member {
 	var out []Member
 	for name, sc := range st.scores {
 		out = append(out, mem(name, sc))
 	}
 	slices.SortFunc(out, func(a, b Member) int {
-		if c := cmp.Compare(a.Score, b.Score); c != 0 {
+		if c := cmp.Compare(key(a.Score, m), key(b.Score, m)); c != 0 {
 			return c
+		}
+		switch m {
+		case byArrival:
+			return cmp.Compare(st.arrival[a.Name], st.arrival[b.Name])
+		case runeOrder:
+			return slices.Compare([]rune(a.Name), []rune(b.Name))
+		case foldCase:
+			if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+				return c
+			}
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
 	return out
+}
+
+// answer is what a set making the mistake m answers to the call c.
+func (st state) answer(c harness.Call, m mistake) any {
+	all := st.order(m)
+	switch c.Method {
+	case "Rank":
+		i := slices.IndexFunc(all, func(x Member) bool { return x.Name == c.Args[0].(string) })
+		if i < 0 {
+			return ranked{0, false}
+		}
+		switch m {
+		case rankPlus:
+			i++
+		case rankMinus:
+			i = max(0, i-1)
+		}
+		return ranked{i, true}
+	case "RangeByRank":
+		start, stop := c.Args[0].(int), c.Args[1].(int)
+		n := len(all)
+		if m == startToLast {
+			if start < 0 {
+				start += n
+			}
+			if start >= n {
+				start = n - 1
+			}
+		}
+		got := zrange(all, start, stop)
+		if m == stopExclusive && len(got) > 0 {
+			got = got[:len(got)-1]
+		}
+		return members(got)
+	case "RangeByScore":
+		lo, hi := c.Args[0].(float64), c.Args[1].(float64)
+		var out []Member
+		b := none
+		if m == signedBounds {
+			b = m
+		}
+		for _, x := range all {
+			if key(lo, b) <= key(x.Score, b) && key(x.Score, b) <= key(hi, b) {
+				out = append(out, x)
+			}
+		}
+		return members(out)
+	}
+	return nil
+}
+
+// explains reports whether the mistake m gives the graded code's answer got to c, where a
+// right set does not.
+func (st state) explains(c harness.Call, m mistake, got any) bool {
+	a := st.answer(c, m)
+	if a == nil {
+		return false
+	}
+	equal := func(x, y any) bool {
+		if xs, ok := x.(members); ok {
+			ys, ok := y.(members)
+			return ok && xs.Equal(ys)
+		}
+		return x == y
+	}
+	return equal(a, got) && !equal(a, st.answer(c, none))
+}
+
+// positional reports whether a wrong answer to a Rank or a RangeByRank has the right members in
+// the right order at wrong positions: the name found, but at another rank; or a run of the
+// members in order, but not the run asked for.
+func (st state) positional(c harness.Call, got, want any) bool {
+	switch g := got.(type) {
+	case ranked:
+		w, ok := want.(ranked)
+		return c.Method == "Rank" && g.OK && ok && w.OK
+	case members:
+		if c.Method != "RangeByRank" || len(g) == 0 || !st.moved && !st.inside(c) {
+			return false
+		}
+		all := st.order(none)
+		i := slices.Index(all, g[0])
+		return i >= 0 && i+len(g) <= len(all) && slices.Equal(all[i:i+len(g)], g)
+	}
+	return false
+}
+
+// inside reports whether a RangeByRank call asks for positions all within the set, with a
+// negative position counted from the end: nothing to clip.
+func (st state) inside(c harness.Call) bool {
+	n := len(st.scores)
+	start, stop := c.Args[0].(int), c.Args[1].(int)
+	if start < 0 {
+		start += n
+	}
+	if stop < 0 {
+		stop += n
+	}
+	return 0 <= start && start <= stop && stop < n
 }
 
 // hint names the usual cause of a sorted set's wrong answer or crash from the shrunk case.
@@ -189,7 +332,7 @@ func hint(f harness.Mismatch) string {
 	last := f.Calls[len(f.Calls)-1]
 	st := replay(f.Calls[:len(f.Calls)-1])
 	if f.Panic != nil {
-		return panicHint(last, fmt.Sprint(f.Panic))
+		return panicHint(last, fmt.Sprint(f.Panic), st)
 	}
 	if p, ok := f.Got.(panicked); ok && !bool(p) {
 		return "Add with a NaN score must panic, and change nothing: check math.IsNaN(score) " +
@@ -218,21 +361,40 @@ func hint(f harness.Mismatch) string {
 	if st.updated && duplicated(got) {
 		return updateHint
 	}
-	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
-		return "-0 and 0 are the same score: compare scores with < and ==, never by their bits " +
-			"(math.Float64bits) or their sign (math.Signbit), so that members scored -0 and 0 tie " +
-			"and order by name"
+	// The mistakes whose answer is the graded code's, surest first.
+	switch {
+	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
+		return negZeroHint
+	case st.explains(last, byArrival, got), st.explains(last, runeOrder, got), st.explains(last, foldCase, got):
+		return tiesHint
+	case st.explains(last, stopExclusive, got) && last.Args[1].(int) < 0:
+		return "a negative position p means Len()+p (-1 is the last member), for start and " +
+			"stop alike, and stop is included: RangeByRank(0, -1) returns every member"
+	case st.explains(last, stopExclusive, got):
+		return "stop is included: RangeByRank(0, 1) returns the members at positions 0 and 1, so " +
+			"walk from start to stop inclusive (stop-start+1 members)"
+	case st.explains(last, startToLast, got):
+		return "a start at or past Len() gives an empty range, as start > stop does: check " +
+			"start >= Len() (after adding Len() to a negative start) and return nothing, before " +
+			"clipping stop"
+	case !st.moved && st.explains(last, rankPlus, got):
+		return "ranks are 0-based: Rank is one too many; the first member has rank 0, so Rank is " +
+			"the number of members before the name (the sum of the spans of the links followed to reach it)"
+	case !st.moved && st.explains(last, rankMinus, got):
+		return "Rank is one too few: it is the number of members before the name, the sum of the " +
+			"spans of every link followed to reach it (a link's span counts the members it jumps, " +
+			"the one it lands on included); if you sum them all, a span counts too few: on Add, " +
+			"each level above the new node's height must span one more"
+	case st.positional(last, got, want) && (st.moved || !st.ties()):
+		// Right members in the right order at wrong positions, and no tie whose order may be
+		// the cause.
+		return spanHint(st)
 	}
-	if last.Method == "Rank" {
-		g, w := got.(ranked), want.(ranked)
-		if g.OK && w.OK && (g.Rank == w.Rank+1 || g.Rank == w.Rank-1) && !st.ties() {
-			return "ranks are 0-based: the first member has rank 0, so Rank is the number of " +
-				"members before the name (the sum of the spans of the links followed to reach it)"
-		}
+	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
+		return negZeroHint
 	}
 	if st.ties() && sameMembers(got, want, st, last) {
-		return "members with equal scores are ordered by name bytewise, not by when they came: " +
-			"compare by score, then by name when the scores are equal"
+		return tiesHint
 	}
 	if last.Method == "RangeByRank" {
 		start, stop := last.Args[0].(int), last.Args[1].(int)
@@ -240,9 +402,12 @@ func hint(f harness.Mismatch) string {
 		case start < 0 || stop < 0:
 			return "a negative position p means Len()+p (-1 is the last member), for start and " +
 				"stop alike; then clip start to 0 and stop to Len()-1"
-		case stop >= len(st.scores):
+		case stop >= len(st.scores) && start < len(st.scores):
 			return "clip stop to Len()-1 before walking: a stop past the end means the last member"
 		}
+	}
+	if st.positional(last, got, want) {
+		return spanHint(st)
 	}
 	if last.Method == "RangeByScore" {
 		lo, hi := last.Args[0].(float64), last.Args[1].(float64)
@@ -252,6 +417,32 @@ func hint(f harness.Mismatch) string {
 		return "RangeByScore returns every member with min <= score <= max, both bounds included, in order"
 	}
 	return ""
+}
+
+// tiesHint names the mistakes in ordering members of equal score. Arrival order and another
+// order of names can give the same answer on a short case: the hint names both.
+const tiesHint = "members with equal scores are ordered by name bytewise, comparing the strings " +
+	"with < (not by when they came, not as runes, not ignoring case): compare by score, then by " +
+	"name when the scores are equal"
+
+// negZeroHint names the mistake of telling -0 from 0.
+const negZeroHint = "-0 and 0 are the same score: compare scores with < and ==, never by their bits " +
+	"(math.Float64bits) or their sign (math.Signbit), so that members scored -0 and 0 tie " +
+	"and order by name"
+
+// spanHint names spans not kept right, the cause of positions wrong while the order is right:
+// on unlinking when a member left its place before the failing call, else on linking.
+func spanHint(st state) string {
+	if st.moved {
+		return "positions go wrong once a member has left its place (Remove, or an Add that " +
+			"changes a score) while the order stays right: the spans are not kept right when a " +
+			"node is unlinked: on each level i, the link of update[i] that pointed to the node " +
+			"takes over its span less one, and one that jumps over it spans one less"
+	}
+	return "positions go wrong while the order stays right: the spans are not kept right when a " +
+		"node is linked: on each level i up to its height, the new node's link spans what " +
+		"update[i]'s did less the members between them, update[i]'s link spans up to the new " +
+		"node, and on each level above its height update[i]'s link spans one more"
 }
 
 // updateHint names the mistake of an Add that stores a second entry for a present name.
@@ -299,7 +490,7 @@ func sameMembers(got, want any, st state, last harness.Call) bool {
 		}
 		return !slices.Equal(g, w)
 	case ranked:
-		order := st.order()
+		order := st.order(none)
 		w := want.(ranked)
 		if !g.OK || !w.OK || g.Rank < 0 || g.Rank >= len(order) {
 			return false
@@ -310,8 +501,12 @@ func sameMembers(got, want any, st state, last harness.Call) bool {
 }
 
 // panicHint names the usual cause of a sorted set's crash from the panic message.
-func panicHint(last harness.Call, p string) string {
+func panicHint(last harness.Call, p string, st state) string {
 	switch {
+	case last.Method == "RangeByRank" && st.inside(last) && (strings.Contains(p, "nil pointer dereference") ||
+		strings.Contains(p, "out of range") && last.Args[0].(int) >= 0 && last.Args[1].(int) >= 0):
+		return "RangeByRank asked for positions all within the set (nothing to clip) and the walk " +
+			"ran past the last member: the spans count fewer members than their links jump. " + spanHint(st)
 	case strings.Contains(p, "out of range") && last.Method == "RangeByRank":
 		return "clip the positions before using them: a negative p means Len()+p, then start " +
 			"below 0 becomes 0 and stop at or past Len() becomes Len()-1; the range is empty when " +

@@ -2,6 +2,7 @@ package sortedset
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
@@ -18,34 +19,43 @@ const RangeLen = 8
 // RangeN is the set's size while the ranges are measured along r.
 const RangeN = 16384
 
-// RangeSizes are the numbers of members a range returns along r: doubling from 16 to 4,096,
-// a span of 256.
-var RangeSizes = harness.Sizes(16, 4096, 2)
+// RangeSizes are the numbers of members a range returns along r: doubling from 16 to 2,048,
+// a span of 128.
+var RangeSizes = harness.Sizes(16, 2048, 2)
+
+// rangeMembers is about how many members a timed batch of ranges returns along r, whatever r:
+// a third of a millisecond of copying for the reference, long enough to time well.
+const rangeMembers = 1 << 15
 
 // perfBatch is the number of calls in a timed query batch along n.
 const perfBatch = 1000
 
-// perfNames draws n distinct names of 8 letters, and n more that differ from them all.
+// perfNames draws n distinct names of 8 letters, and perfBatch more that differ from them
+// all: the i-th is offset + i·step modulo 26⁸ written in base 26, step coprime with 26⁸ (odd, and
+// no multiple of 13), so that all are distinct with no set to check them against, and
+// neighbours in the list are far apart in the order.
 func perfNames(rng *rand.Rand, n int) (present, absent []string) {
-	seen := make(map[string]bool, 2*n)
-	draw := func() string {
-		for {
-			b := make([]byte, 8)
-			for i := range b {
-				b[i] = 'a' + byte(rng.IntN(26))
-			}
-			if s := string(b); !seen[s] {
-				seen[s] = true
-				return s
-			}
-		}
+	const space = 26 * 26 * 26 * 26 * 26 * 26 * 26 * 26
+	step := uint64(1 + 2*rng.IntN(space/4))
+	for step%13 == 0 {
+		step += 2
 	}
-	present, absent = make([]string, n), make([]string, n)
+	offset := rng.Uint64N(space)
+	name := func(i int) string {
+		v := (offset + uint64(i)*step) % space
+		var b [8]byte
+		for j := range b {
+			b[j] = 'a' + byte(v%26)
+			v /= 26
+		}
+		return string(b[:])
+	}
+	present, absent = make([]string, n), make([]string, perfBatch)
 	for i := range present {
-		present[i] = draw()
+		present[i] = name(i)
 	}
 	for i := range absent {
-		absent[i] = draw()
+		absent[i] = name(n + i)
 	}
 	return present, absent
 }
@@ -74,11 +84,9 @@ func performance(learner, reference API) harness.Test {
 		window := func(n, i, r int) int { return n/4 + (r*i)%(n/2) }
 		ladder := &harness.Ladder[Set]{
 			Sizes: PerfSizes, New: learner.New, Ref: reference.New,
+			// The growth by Adds at the end is not judged: the Adds measured are Query's.
 			Grow: harness.Grower[Set]{
-				Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-					Hint: "Add walks the order member by member (or shifts a slice) to " +
-						"find its place: search top-down through the skip list's levels, keeping the update " +
-						"vector, and link the new node in there"}),
+				Series: &growth.Series{Op: "Add", Axis: "n"},
 				Run: func(s Set, from, to int) {
 					for p := from; p < to; p++ {
 						s.Add(names[p], scoreAt(p))
@@ -86,6 +94,31 @@ func performance(learner, reference API) harness.Test {
 				},
 			},
 			Queries: []harness.Query[Set]{
+				{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: addHint}),
+					Batch: perfBatch,
+					Run: func(s Set, n, count, rep int) {
+						for i := range count {
+							p := mid(n, 5+rep, i)
+							switch i % 4 {
+							case 0, 1: // a new name, between the members at p and p+1
+								s.Add(absent[i], scoreAt(p)+1)
+							case 2: // a present name, moved a quarter of the order away
+								s.Add(names[p], scoreAt((p+n/4)%n)+1)
+							case 3: // a present name, to a score that leaves it in its place
+								s.Add(names[p], scoreAt(p)+0.5)
+							}
+						}
+					},
+					Undo: func(s Set, n, count, rep int) {
+						for i := range count {
+							p := mid(n, 5+rep, i)
+							if i%4 < 2 {
+								s.Remove(absent[i])
+							} else {
+								s.Add(names[p], scoreAt(p))
+							}
+						}
+					}},
 				{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
 					Hint: "Remove walks the order member by member, or shifts " +
 						"the members after it in a slice (Θ(n) per call): find the node with a top-down " +
@@ -160,12 +193,10 @@ func performance(learner, reference API) harness.Test {
 		// The growth along n decides first: an operation proven wrong or too slow there is
 		// the verdict, and the sets of RangeN members the ranges need would take that
 		// operation's time again (a Θ(n) Add fills them in Θ(n²)).
-		along := append([]*growth.Series{ladder.Grow.Series}, func() (qs []*growth.Series) {
-			for _, q := range ladder.Queries {
-				qs = append(qs, q.Series)
-			}
-			return qs
-		}()...)
+		var along []*growth.Series
+		for _, q := range ladder.Queries {
+			along = append(along, q.Series)
+		}
 		failed := func() bool {
 			for _, s := range along {
 				if d := growth.Decide(s); d.Status == growth.Wrong || d.Status == growth.Slow {
@@ -174,14 +205,108 @@ func performance(learner, reference API) harness.Test {
 			}
 			return false
 		}
-		harness.JudgeGrowth(t, ladder.Measure, func(m *harness.Meter) []*growth.Series {
+		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
+			return ladder.Measure(m)[1:] // the queries, not the growth by Adds at the end
+		}, func(m *harness.Meter) []*growth.Series {
 			if failed() {
 				return []*growth.Series{byRank, byScore}
 			}
 			return ranges(t, m, learner, reference, names, byRank, byScore)
+		}, func(m *harness.Meter) []*growth.Series {
+			if failed() {
+				return nil
+			}
+			return ties(learner, reference, names, absent).Measure(m)[1:]
 		})
 	}}
 }
+
+// TieSizes are the set sizes the growth among ties is measured at: doubling from 3,125 to
+// 50,000, a span of 16. A walk along the members of equal score is proven wrong over it, and
+// is far past the time limit at its top.
+var TieSizes = harness.Sizes(3125, 50_000, 2)
+
+// tieScore is the score every member has in the measurements among ties.
+const tieScore = 7.0
+
+// ties measures Add, Remove, Rank and RangeByRank on sets whose members all have one score, as
+// the set grows: ordered by name alone. A search that compares by score, then walks the
+// members of equal score one by one, costs Θ(n) there; on distinct scores it is as fast as a
+// right one. The axis is called "ties", apart from n, so that each ladder keeps its own rows.
+//
+// The set grows by Adds of names in increasing order, each at the end of the order (not
+// judged). Add adds new names, which fall anywhere among the others, and moves present names
+// from the middle of the order to another score (undone after); Remove, Rank and RangeByRank
+// work on the names from the middle of the order, neighbours in it.
+func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
+	sorted := slices.Sorted(slices.Values(names[:TieSizes[len(TieSizes)-1]]))
+	mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
+	series := func(op, hint string) *growth.Series {
+		return harness.Declared(ex, growth.Series{Op: op, Axis: "ties", SlowHint: slowHint, Hint: hint})
+	}
+	return &harness.Ladder[Set]{
+		Sizes: TieSizes, New: learner.New, Ref: reference.New,
+		Grow: harness.Grower[Set]{
+			Series: &growth.Series{Op: "Add", Axis: "ties"},
+			Run: func(s Set, from, to int) {
+				for _, nm := range sorted[from:to] {
+					s.Add(nm, tieScore)
+				}
+			},
+		},
+		Queries: []harness.Query[Set]{
+			{Series: series("Add", "Add walks the members of equal score one by one: "+tieSearch), Batch: perfBatch,
+				Run: func(s Set, n, count, rep int) {
+					for i := range count {
+						if i%2 == 0 {
+							s.Add(absent[i], tieScore)
+						} else {
+							s.Add(sorted[mid(n, 1+rep, i)], tieScore+1)
+						}
+					}
+				},
+				Undo: func(s Set, n, count, rep int) {
+					for i := range count {
+						if i%2 == 0 {
+							s.Remove(absent[i])
+						} else {
+							s.Add(sorted[mid(n, 1+rep, i)], tieScore)
+						}
+					}
+				}},
+			{Series: series("Remove", "Remove walks the members of equal score one by one: "+tieSearch), Batch: perfBatch,
+				Run: func(s Set, n, count, rep int) {
+					for i := range count {
+						s.Remove(sorted[mid(n, 5+rep, i)])
+					}
+				},
+				Undo: func(s Set, n, count, rep int) {
+					for i := range count {
+						s.Add(sorted[mid(n, 5+rep, i)], tieScore)
+					}
+				}},
+			{Series: series("Rank", "Rank walks the members of equal score one by one: "+tieSearch), Batch: perfBatch,
+				Run: func(s Set, n, count, rep int) {
+					for i := range count {
+						s.Rank(sorted[mid(n, 0, i)])
+					}
+				}},
+			{Series: series("RangeByRank", "RangeByRank walks the members of equal score one by one to reach "+
+				"position start: follow the links top-down by the spans, whatever the scores"), Batch: perfBatch,
+				Run: func(s Set, n, count, rep int) {
+					for i := range count {
+						start := n/4 + (RangeLen*i)%(n/2)
+						s.RangeByRank(start, start+RangeLen-1)
+					}
+				}},
+		},
+	}
+}
+
+// tieSearch is how a search passes members of equal score.
+const tieSearch = "compare by score, then by name, at every level of the top-down search (not by " +
+	"score alone, then along the bottom level), so that the upper links jump over members of equal " +
+	"scores too"
 
 // ranges measures RangeByRank and RangeByScore on sets of RangeN members as the members they
 // return grow through RangeSizes.
@@ -221,7 +346,7 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []stri
 	scoreRun(ref, 64)(16, 0)
 	stopped := [2]bool{}
 	for _, r := range RangeSizes {
-		ops := max(16, 1<<16/r)
+		ops := max(16, rangeMembers/r)
 		for k, run := range []func(Set, int) func(int, int){rankRun, scoreRun} {
 			if stopped[k] {
 				continue
@@ -234,6 +359,13 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []stri
 	}
 	return series
 }
+
+// addHint is said when Add grows with n.
+const addHint = "Add walks the order member by member (or shifts a slice) to find the place of a new " +
+	"name, or the entry of a name already present whose score changes: search top-down through the " +
+	"skip list's levels by (score, name), keeping the update vector, and link the new node there; " +
+	"for a name already present, find its entry by the same search with its old score (from the " +
+	"map), unlink it, and link it again at its new place"
 
 // rankHint and scoreHint are said when a range grows with n.
 const (

@@ -125,12 +125,41 @@ func (s slowOp) walk(op string) {
 
 func (s slowOp) Add(name string, score float64) bool {
 	s.walk("Add")
-	return s.Set.Add(name, score)
+	if _, present := s.Set.Score(name); present {
+		s.walk("Update")
+	}
+	added := s.Set.Add(name, score)
+	if r, _ := s.Set.Rank(name); s.op == "AddToTail" {
+		s.Set.RangeByRank(r, -1) // a walk from the new member to the end
+	}
+	return added
 }
-func (s slowOp) Remove(name string) bool           { s.walk("Remove"); return s.Set.Remove(name) }
+func (s slowOp) Remove(name string) bool {
+	s.walk("Remove")
+	s.ties("RemoveTies", name)
+	return s.Set.Remove(name)
+}
+
+// ties walks the members with the score of name, up to name, when the operation op is slow.
+func (s slowOp) ties(op, name string) {
+	if s.op != op {
+		return
+	}
+	if sc, ok := s.Set.Score(name); ok {
+		for _, m := range s.Set.RangeByScore(sc, sc) {
+			if m.Name == name {
+				return
+			}
+		}
+	}
+}
 func (s slowOp) Score(name string) (float64, bool) { s.walk("Score"); return s.Set.Score(name) }
-func (s slowOp) Rank(name string) (int, bool)      { s.walk("Rank"); return s.Set.Rank(name) }
-func (s slowOp) Len() int                          { s.walk("Len"); return s.Set.Len() }
+func (s slowOp) Rank(name string) (int, bool) {
+	s.walk("Rank")
+	s.ties("RankTies", name)
+	return s.Set.Rank(name)
+}
+func (s slowOp) Len() int { s.walk("Len"); return s.Set.Len() }
 func (s slowOp) RangeByRank(start, stop int) []Member {
 	s.walk("RangeByRank")
 	if s.op == "quadratic" {
@@ -148,8 +177,10 @@ func (s slowOp) RangeByScore(lo, hi float64) []Member {
 }
 
 // TestPerformanceFlagsEachOperation makes each operation in turn Θ(n) and checks that the
-// growth test names it; a sorted slice is named for Add or Remove, and a range quadratic in
-// the members it returns for RangeByRank along r.
+// growth test names it; a sorted slice is named for Add or Remove, a range quadratic in the
+// members it returns for RangeByRank along r, an Add slow only for a present name (an update)
+// or only away from the end of the order for Add along n, and a walk along the members of
+// equal score for its operation along ties.
 func TestPerformanceFlagsEachOperation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
@@ -169,6 +200,10 @@ func TestPerformanceFlagsEachOperation(t *testing.T) {
 		{"linear Len", API{New: func() Set { return slowOp{reference.New(), "Len"} }}, []string{"Len"}, "n"},
 		{"linear RangeByRank", API{New: func() Set { return slowOp{reference.New(), "RangeByRank"} }}, []string{"RangeByRank"}, "n"},
 		{"linear RangeByScore", API{New: func() Set { return slowOp{reference.New(), "RangeByScore"} }}, []string{"RangeByScore"}, "n"},
+		{"linear update", API{New: func() Set { return slowOp{reference.New(), "Update"} }}, []string{"Add"}, "n"},
+		{"Add walks to the end", API{New: func() Set { return slowOp{reference.New(), "AddToTail"} }}, []string{"Add"}, "n"},
+		{"Rank walks ties", API{New: func() Set { return slowOp{reference.New(), "RankTies"} }}, []string{"Rank"}, "ties"},
+		{"Remove walks ties", API{New: func() Set { return slowOp{reference.New(), "RemoveTies"} }}, []string{"Remove"}, "ties"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			end, judged := perfRun(t, tc.impl)

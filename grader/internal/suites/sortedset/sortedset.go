@@ -80,6 +80,12 @@ func Suite(learner, reference API) *harness.Suite {
 				rank("B", 0, true), rank("c", 3, true), rank("d", 4, true),
 				byScore(7, 7, mem("B", 7), mem("a", 7), mem("b", 7), mem("c", 7), mem("d", 7)),
 				remove("b", true), rank("c", 2, true), byRank(1, 2, mem("a", 7), mem("c", 7)))},
+			// Names order bytewise, whatever they spell: "\x80" (not UTF-8, U+FFFD as a rune)
+			// before "é" (0xC3 0xA9), before "\xff".
+			{Name: "edge/bytewise", Kind: harness.Fixed, Run: script(
+				add("é", 1, true), add("\xff", 1, true), add("\x80", 1, true), add("z", 1, true),
+				byRank(0, -1, mem("z", 1), mem("\x80", 1), mem("é", 1), mem("\xff", 1)),
+				rank("é", 2, true), rank("\x80", 1, true))},
 			// -0 and 0 are one score: members scored -0 and 0 tie and order by name, and
 			// either bound finds both.
 			{Name: "edge/negative-zero", Kind: harness.Fixed, Run: script(
@@ -284,24 +290,34 @@ func show(f harness.Mismatch) []harness.Call {
 	return out
 }
 
-// returnedSlices checks that a range's result is the caller's: it keeps one, changes another,
-// and checks that neither the set nor the kept one changed.
+// returnedSlices checks that a range's result is the caller's: changing it changes neither the
+// set nor what the same call returns next (a cache), a later call does not change it (a buffer
+// the set reuses), and neither does a change to the set (the set's own storage). Each range
+// method is checked on its own, since each may keep its own cache or buffer.
 func returnedSlices(newSet func() Set) func(*harness.T) {
 	return func(t *harness.T) {
 		t.SetReceiver("s")
 		s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return newSet() }).(Set)
 		code := []string{"s := New()"}
-		all := []Member{mem("a", 1), mem("b", 2), mem("c", 3), mem("d", 4), mem("e", 5)}
+		all := []Member{mem("a", 1), mem("b", 2), mem("c", 3), mem("d", 4)}
 		for _, m := range all {
 			c := call("Add", m.Name, m.Score)
 			t.Invoke(c, func() any { return s.Add(m.Name, m.Score) })
 			code = append(code, c.Go("s"))
 		}
 		ops := len(all) + 1
-		fail := func(what string, got, want []Member, line string) {
-			g, w := fmt.Sprint(got), fmt.Sprint(want)
+		got := map[string][]Member{}  // each slice as the set returned it: its memory may be the set's
+		kept := map[string][]Member{} // and a copy of what it held then
+		failed := false
+		// check fails the test when the slice v no longer holds want.
+		check := func(v string, want []Member, what string) {
+			if failed || slices.Equal(got[v], want) {
+				return
+			}
+			failed = true
+			g, w := fmt.Sprint(got[v]), fmt.Sprint(want)
 			code = append(code, fmt.Sprintf("if got := fmt.Sprint(%s); got != %q {\n\t\tt.Fatalf(\"%s = %%s, want %s\", got)\n\t}",
-				line, w, line, w))
+				v, w, v, w))
 			var b strings.Builder
 			fmt.Fprintf(&b, "// needs: import (\"fmt\")\nfunc TestKataCase(t *testing.T) {\n\t// hidden test %s\n", t.Name())
 			for _, l := range code {
@@ -310,34 +326,66 @@ func returnedSlices(newSet func() Set) func(*harness.T) {
 			b.WriteString("}\n")
 			t.Fail(&record.Failure{
 				Verdict: verdict.WrongAnswer,
-				Op:      line,
-				Message: fmt.Sprintf("%s is %s, want %s: %s", line, g, w, what),
+				Op:      v,
+				Message: fmt.Sprintf("%s is %s, want %s: %s", v, g, w, what),
 				Hint: "a returned slice is the caller's to keep and change: build a new slice in each " +
 					"RangeByRank and RangeByScore call, never return a slice the set keeps or reuses " +
-					"(its storage, a cache, a buffer for the next call)",
-				Case: &result.Case{Code: b.String(), Call: line, Want: w, Got: g, Ops: ops},
+					"(its storage, a cache of an earlier answer, a buffer for the next call)",
+				Case: &result.Case{Code: b.String(), Call: v, Want: w, Got: g, Ops: ops},
 			})
 		}
-		first := t.Invoke(call("RangeByRank", 0, 2), func() any { return s.RangeByRank(0, 2) }).([]Member)
-		code = append(code, "first := s.RangeByRank(0, 2)")
-		if !slices.Equal(first, all[:3]) {
-			fail("the first three members", slices.Clone(first), all[:3], "first")
+		// query makes the call c as v := s.Method(...), which must return want.
+		query := func(v string, c harness.Call, want []Member) {
+			if failed {
+				return
+			}
+			r := t.Invoke(c, func() any {
+				if c.Method == "RangeByRank" {
+					return s.RangeByRank(c.Args[0].(int), c.Args[1].(int))
+				}
+				return s.RangeByScore(c.Args[0].(float64), c.Args[1].(float64))
+			}).([]Member)
+			ops++
+			code = append(code, v+" := "+c.Go("s"))
+			got[v], kept[v] = r, slices.Clone(r)
+			check(v, want, "a wrong answer")
 		}
-		kept := slices.Clone(first)
-		second := t.Invoke(call("RangeByScore", 3.0, 5.0), func() any { return s.RangeByScore(3, 5) }).([]Member)
-		code = append(code, "second := s.RangeByScore(3, 5)", "for i := range second {\n\t\tsecond[i] = Member{Name: \"changed\", Score: -1}\n\t}")
-		for i := range second {
-			second[i] = mem("changed", -1)
+		// change overwrites every member of the slice v, as a caller may.
+		change := func(v string) {
+			if failed {
+				return
+			}
+			for i := range got[v] {
+				got[v][i] = mem("changed", -1)
+			}
+			code = append(code, fmt.Sprintf("for i := range %s {\n\t\t%s[i] = Member{Name: \"changed\", Score: -1}\n\t}", v, v))
 		}
-		ops += 2
-		if !slices.Equal(first, kept) {
-			fail("the slice the first RangeByRank returned changed under the caller", slices.Clone(first), kept, "first")
+		unchanged := func(v, what string) { check(v, kept[v], what) }
+		ab, abc, cd := all[:2], all[:3], all[2:]
+		query("r1", call("RangeByRank", 0, 2), abc)
+		change("r1")
+		query("r2", call("RangeByRank", 0, 2), abc)
+		unchanged("r2", "changing the slice an earlier RangeByRank(0, 2) returned changed what the same call returns")
+		query("r3", call("RangeByRank", 2, 3), cd)
+		unchanged("r2", "a later RangeByRank changed the slice an earlier one returned")
+		query("s1", call("RangeByScore", 1.0, 2.0), ab)
+		change("s1")
+		query("s2", call("RangeByScore", 1.0, 2.0), ab)
+		unchanged("s2", "changing the slice an earlier RangeByScore(1, 2) returned changed what the same call returns")
+		query("s3", call("RangeByScore", 3.0, 4.0), cd)
+		unchanged("s2", "a later RangeByScore changed the slice an earlier one returned")
+		unchanged("r2", "a later RangeByScore changed the slice RangeByRank returned")
+		unchanged("r3", "a later RangeByScore changed the slice RangeByRank returned")
+		query("whole", call("RangeByRank", 0, -1), all)
+		if failed {
+			return
 		}
-		whole := t.Invoke(call("RangeByRank", 0, -1), func() any { return slices.Clone(s.RangeByRank(0, -1)) }).([]Member)
+		c := call("Remove", "a")
+		t.Invoke(c, func() any { return s.Remove("a") })
+		code = append(code, c.Go("s"))
 		ops++
-		if !slices.Equal(whole, all) {
-			fail("changing the slice RangeByScore returned changed the set", whole, all, "s.RangeByRank(0, -1)")
-		}
+		unchanged("r3", "a Remove changed the slice an earlier RangeByRank returned")
+		unchanged("s3", "a Remove changed the slice an earlier RangeByScore returned")
 	}
 }
 
@@ -397,10 +445,12 @@ func twoSets(newSet func() Set) func(*harness.T) {
 	}
 }
 
-// smallName draws one of 8 names, the empty one included.
-func smallName(rng *rand.Rand) string {
-	return [...]string{"", "a", "b", "c", "d", "e", "f", "g"}[rng.IntN(8)]
-}
+// smallNames are the names of the small random test: the empty one, and two whose order
+// bytewise is not their order as runes ("\x80", not UTF-8, reads as U+FFFD, after "é").
+var smallNames = [...]string{"", "a", "b", "c", "d", "e", "f", "\x80", "é"}
+
+// smallName draws one of smallNames.
+func smallName(rng *rand.Rand) string { return smallNames[rng.IntN(len(smallNames))] }
 
 // smallScores are the scores of the small random test: ties, -0 and 0, ±Inf.
 var smallScores = []float64{math.Inf(-1), -2, -1, negZero, 0, 0, 1, 1, 2, 3, math.Inf(1)}
@@ -413,11 +463,20 @@ func smallScore(rng *rand.Rand) float64 {
 	return smallScores[rng.IntN(len(smallScores))]
 }
 
-// wideName draws a name of 1 to 6 letters of 10, so that names share prefixes.
+// wideName draws a name of 1 to 6 pieces, most of them one of 10 letters, so that names share
+// prefixes; one in 16 is a byte from 0x80 up or a letter of two bytes in UTF-8, so that names
+// that are not UTF-8, or not ASCII, order bytewise among the others.
 func wideName(rng *rand.Rand) string {
-	b := make([]byte, 1+rng.IntN(6))
-	for i := range b {
-		b[i] = 'a' + byte(rng.IntN(10))
+	b := make([]byte, 0, 12)
+	for range 1 + rng.IntN(6) {
+		switch rng.IntN(32) {
+		case 0:
+			b = append(b, 0x80+byte(rng.IntN(128)))
+		case 1:
+			b = append(b, "éü"[2*rng.IntN(2):][:2]...)
+		default:
+			b = append(b, 'a'+byte(rng.IntN(10)))
+		}
 	}
 	return string(b)
 }
@@ -436,8 +495,8 @@ func wideScore(rng *rand.Rand) float64 {
 }
 
 // calls draws n calls: names from name, scores from score. Removes, Scores and Ranks take a
-// name added before half of the time; ranges are short windows anywhere, past the ends too,
-// counted from either end.
+// name added before half of the time; ranges are mostly short windows anywhere, past the ends
+// too, counted from either end (a range of thousands of members costs thousands of calls).
 func calls(rng *rand.Rand, n int, name func(*rand.Rand) string, score func(*rand.Rand) float64) []harness.Call {
 	out := make([]harness.Call, n)
 	var seen []string // names added, with repeats
@@ -482,12 +541,18 @@ func calls(rng *rand.Rand, n int, name func(*rand.Rand) string, score func(*rand
 			stop := start + rng.IntN(12) - 2
 			if rng.IntN(5) == 0 {
 				stop = -1 - rng.IntN(3)
+				if rng.IntN(8) > 0 {
+					start = stop - rng.IntN(12) // a window at the end, not all of the set
+				}
 			}
 			out[i] = call("RangeByRank", start, stop)
 		default:
 			lo, hi := bound(), bound()
 			if lo > hi && rng.IntN(4) > 0 {
 				lo, hi = hi, lo
+			}
+			if lo < hi && !math.IsInf(hi-lo, 0) && rng.IntN(4) > 0 {
+				hi = lo + (hi-lo)/256 // a narrow window: a few members of thousands
 			}
 			out[i] = call("RangeByScore", lo, hi)
 		}

@@ -41,20 +41,23 @@ func TestReferencePasses(t *testing.T) {
 type bug int
 
 const (
-	noBug      bug = iota
-	rankPlus1      // Rank counts from 1
-	byArrival      // equal scores keep the order members came in
-	signedZero     // -0 sorts before 0, as their bits would
-	negStop        // a negative stop is taken as the end of the set
-	noClip         // stop is not clipped: an index past the slice
-	internal       // ranges return a slice of the order the set keeps
-	duplicates     // Add of a present name stores a second entry
-	nanStored      // Add with a NaN score stores it, no panic
-	swapBounds     // RangeByScore with min > max swaps them
+	noBug           bug = iota
+	plantRankPlus1      // Rank counts from 1
+	plantArrival        // equal scores keep the order members came in
+	plantSignedZero     // -0 sorts before 0, as their bits would
+	negStop             // a negative stop is taken as the end of the set
+	noClip              // stop is not clipped: an index past the slice
+	internal            // ranges return a slice of the order the set keeps
+	duplicates          // Add of a present name stores a second entry
+	nanStored           // Add with a NaN score stores it, no panic
+	swapBounds          // RangeByScore with min > max swaps them
+	cacheRank           // RangeByRank returns the slice it returned for the same positions
+	cacheScore          // RangeByScore returns the slice it returned for the same bounds
+	runeNames           // names compared as runes, not bytewise
 )
 
 var bugNames = [...]string{"no bug", "rankPlus1", "byArrival", "signedZero", "negStop", "noClip",
-	"internal", "duplicates", "nanStored", "swapBounds"}
+	"internal", "duplicates", "nanStored", "swapBounds", "cacheRank", "cacheScore", "runeNames"}
 
 func (b bug) String() string { return bugNames[b] }
 
@@ -64,7 +67,8 @@ type plain struct {
 	entries []entry
 	sorted  bool
 	seq     int
-	shared  []Member // with the internal bug, the buffer every range reuses
+	shared  []Member         // with the internal bug, the buffer every range reuses
+	cache   map[any][]Member // with a cache bug, the answers since the last change, by call
 	bug     bug
 }
 
@@ -83,7 +87,7 @@ func (p *plain) order() []entry {
 	if !p.sorted {
 		slices.SortStableFunc(p.entries, func(a, b entry) int {
 			as, bs := a.Score, b.Score
-			if p.bug == signedZero {
+			if p.bug == plantSignedZero {
 				if as == 0 && math.Signbit(as) {
 					as = -1e-300
 				}
@@ -94,8 +98,11 @@ func (p *plain) order() []entry {
 			if c := cmp.Compare(as, bs); c != 0 {
 				return c
 			}
-			if p.bug == byArrival {
+			if p.bug == plantArrival {
 				return cmp.Compare(a.seq, b.seq)
+			}
+			if p.bug == runeNames {
+				return slices.Compare([]rune(a.Name), []rune(b.Name))
 			}
 			return strings.Compare(a.Name, b.Name)
 		})
@@ -109,6 +116,7 @@ func (p *plain) Add(name string, score float64) bool {
 		panic("NaN")
 	}
 	p.sorted = false
+	p.cache = nil
 	p.seq++
 	if i := p.find(name); i >= 0 && p.bug != duplicates {
 		p.entries[i].Score = score
@@ -125,6 +133,7 @@ func (p *plain) Remove(name string) bool {
 		return false
 	}
 	p.entries = slices.Delete(p.entries, i, i+1)
+	p.cache = nil
 	return true
 }
 
@@ -138,7 +147,7 @@ func (p *plain) Score(name string) (float64, bool) {
 func (p *plain) Rank(name string) (int, bool) {
 	for i, e := range p.order() {
 		if e.Name == name {
-			if p.bug == rankPlus1 {
+			if p.bug == plantRankPlus1 {
 				i++
 			}
 			return i, true
@@ -150,6 +159,13 @@ func (p *plain) Rank(name string) (int, bool) {
 func (p *plain) Len() int { return len(p.entries) }
 
 func (p *plain) RangeByRank(start, stop int) []Member {
+	if p.bug == cacheRank {
+		return p.cached([2]int{start, stop}, func() []Member {
+			p.bug = noBug
+			defer func() { p.bug = cacheRank }()
+			return p.RangeByRank(start, stop)
+		})
+	}
 	all := p.order()
 	n := len(all)
 	if start < 0 {
@@ -172,6 +188,9 @@ func (p *plain) RangeByRank(start, stop int) []Member {
 }
 
 func (p *plain) RangeByScore(lo, hi float64) []Member {
+	if p.bug == cacheScore {
+		return p.cached([2]float64{lo, hi}, func() []Member { p.bug = noBug; defer func() { p.bug = cacheScore }(); return p.RangeByScore(lo, hi) })
+	}
 	if p.bug == swapBounds && lo > hi {
 		lo, hi = hi, lo
 	}
@@ -182,6 +201,18 @@ func (p *plain) RangeByScore(lo, hi float64) []Member {
 		}
 	}
 	return p.members(out)
+}
+
+// cached returns the answer kept for the call k, computing and keeping it the first time.
+func (p *plain) cached(k any, answer func() []Member) []Member {
+	if r, ok := p.cache[k]; ok {
+		return r
+	}
+	if p.cache == nil {
+		p.cache = map[any][]Member{}
+	}
+	p.cache[k] = answer()
+	return p.cache[k]
 }
 
 // members copies entries out, or, with the internal bug, returns the set's own memory.
@@ -276,12 +307,15 @@ func TestWrongImplementationsCaught(t *testing.T) {
 		call    string // the failing call, as the message names it
 		hint    string // words of the hint
 	}{
-		{"ranks from 1", planted(rankPlus1), "example", "wrong_answer", "Rank(", "0-based"},
-		{"ties by arrival", planted(byArrival), "edge/ties", "wrong_answer", "RangeByRank(", "ordered by name"},
-		{"-0 before 0", planted(signedZero), "edge/negative-zero", "wrong_answer", "RangeByRank(", "-0 and 0 are the same score"},
+		{"ranks from 1", planted(plantRankPlus1), "example", "wrong_answer", "Rank(", "0-based"},
+		{"ties by arrival", planted(plantArrival), "edge/ties", "wrong_answer", "RangeByRank(", "ordered by name"},
+		{"-0 before 0", planted(plantSignedZero), "edge/negative-zero", "wrong_answer", "RangeByRank(", "-0 and 0 are the same score"},
 		{"negative stop", planted(negStop), "example", "wrong_answer", "RangeByRank(0, -1)", "negative position"},
 		{"stop not clipped", planted(noClip), "edge/range-by-rank", "runtime_error", "RangeByRank(", "clip"},
-		{"internal slice", planted(internal), "edge/returned-slices", "wrong_answer", "first", "caller's"},
+		{"one buffer for every range", planted(internal), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
+		{"names as runes", planted(runeNames), "edge/bytewise", "wrong_answer", "RangeByRank(", "bytewise"},
+		{"RangeByRank cached", planted(cacheRank), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
+		{"RangeByScore cached", planted(cacheScore), "edge/returned-slices", "wrong_answer", "s2", "caller's"},
 		{"update duplicates", planted(duplicates), "example", "wrong_answer", "Add(", "changes its score"},
 		{"NaN stored", planted(nanStored), "edge/nan", "wrong_answer", "Add(\"a\", math.NaN())", "must panic"},
 		{"swapped bounds", planted(swapBounds), "edge/infinities", "wrong_answer", "RangeByScore(", "min > max"},
@@ -308,14 +342,15 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 		bug  bug
 		hint string
 	}{
-		{rankPlus1, "0-based"},
-		{byArrival, "ordered by name"},
-		{signedZero, "-0 and 0 are the same score"},
+		{plantRankPlus1, "0-based"},
+		{plantArrival, "ordered by name"},
+		{plantSignedZero, "-0 and 0 are the same score"},
 		{negStop, "negative position"},
 		{duplicates, "changes its score"},
 		{nanStored, "must panic"},
 		{swapBounds, "min > max"},
 		{noClip, "clip"},
+		{runeNames, "bytewise"},
 	} {
 		end := firstFailure(t, planted(tc.bug), 2, "random/small", "random/wide")
 		if end == nil || end.Test != "random/small" {
@@ -335,7 +370,7 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 // TestCaseIsGoCode checks that a shrunk case of a call with two results, and of an Add that
 // must panic, prints as Go code that checks it.
 func TestCaseIsGoCode(t *testing.T) {
-	end := firstFailure(t, planted(rankPlus1), 2, "random/small")
+	end := firstFailure(t, planted(plantRankPlus1), 2, "random/small")
 	if end == nil || !strings.Contains(end.Failure.Case.Code, "fmt.Sprint(s.Rank(") ||
 		!strings.HasPrefix(end.Failure.Case.Code, `// needs: import ("fmt"`) {
 		t.Errorf("want a check of fmt.Sprint(s.Rank(...)), got %+v", end)
@@ -343,5 +378,46 @@ func TestCaseIsGoCode(t *testing.T) {
 	end = firstFailure(t, planted(nanStored), 2, "edge/nan")
 	if end == nil || !strings.Contains(end.Failure.Case.Code, "panicked = recover() != nil") {
 		t.Errorf("want the NaN Add wrapped in a recover, got %+v", end)
+	}
+}
+
+// TestHintFollowsEvidence checks that a hint names the mistake whose answer is the graded
+// code's, not one the failing call merely suggests: shrunk cases of the usual mistakes, with
+// the answer each gives.
+func TestHintFollowsEvidence(t *testing.T) {
+	abc := []harness.Call{call("Add", "a", 1.0), call("Add", "b", 2.0), call("Add", "c", 3.0)}
+	with := func(calls ...harness.Call) []harness.Call { return append(slices.Clone(abc), calls...) }
+	for _, tc := range []struct {
+		name      string
+		calls     []harness.Call
+		got, want any
+		panic     any
+		has, not  string
+	}{
+		{"stop left out", with(call("RangeByRank", 0, 1)), members{mem("a", 1)}, members{mem("a", 1), mem("b", 2)}, nil,
+			"stop is included", "clip stop"},
+		{"start past the end taken as the last", with(call("RangeByRank", 3, 3)), members{mem("c", 3)}, members(nil), nil,
+			"start >= Len()", "clip stop to Len()-1 before walking"},
+		{"rank one too many", with(call("Rank", "b")), ranked{2, true}, ranked{1, true}, nil, "0-based", "too few"},
+		{"rank one too few", with(call("Rank", "c")), ranked{1, true}, ranked{2, true}, nil, "one too few", "0-based"},
+		{"rank off after a Remove", with(call("Remove", "a"), call("Rank", "c")), ranked{2, true}, ranked{1, true}, nil,
+			"unlinked", "0-based"},
+		{"rank off after an update", []harness.Call{call("Add", "b", negZero), call("Add", "a", 0.0), call("Add", "m", -1.0),
+			call("Add", "m", 0.0), call("Rank", "m")}, ranked{3, true}, ranked{2, true}, nil, "unlinked", "-0 and 0"},
+		{"-0 before 0", []harness.Call{call("Add", "a", negZero), call("Add", "", 0.0), call("RangeByRank", 0, 1)},
+			members{mem("a", 0), mem("", 0)}, members{mem("", 0), mem("a", 0)}, nil, "-0 and 0", "spans"},
+		{"names as runes", []harness.Call{call("Add", "é", 1.0), call("Add", "\x80", 1.0), call("RangeByRank", 0, 1)},
+			members{mem("é", 1), mem("\x80", 1)}, members{mem("\x80", 1), mem("é", 1)}, nil, "bytewise", "spans"},
+		{"names ignoring case", []harness.Call{call("Add", "b", 1.0), call("Add", "B", 1.0), call("Add", "a", 1.0), call("Rank", "B")},
+			ranked{1, true}, ranked{0, true}, nil, "bytewise", "spans"},
+		{"walk past the end within the set", with(call("RangeByRank", -2, -1)), nil, members{mem("b", 2), mem("c", 3)},
+			"runtime error: invalid memory address or nil pointer dereference", "spans", "clip stop"},
+		{"walk past the end, stop not clipped", with(call("RangeByRank", 1, 5)), nil, members{mem("b", 2), mem("c", 3)},
+			"runtime error: invalid memory address or nil pointer dereference", "clip stop", "spans"},
+	} {
+		h := hint(harness.Mismatch{Calls: tc.calls, Got: tc.got, Want: tc.want, Panic: tc.panic})
+		if !strings.Contains(h, tc.has) || strings.Contains(h, tc.not) {
+			t.Errorf("%s: hint %q, want one that says %q and not %q", tc.name, h, tc.has, tc.not)
+		}
 	}
 }
