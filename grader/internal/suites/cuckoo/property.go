@@ -164,8 +164,8 @@ func (s *suite) load(t *harness.T) {
 // The load property's budget before the growth test: the reference's fill times the factor, plus
 // the floor (a right filter, with the judge's calls around it, takes a few times the reference).
 const (
-	loadBudgetFactor = 20
-	loadBudgetFloor  = 150 * time.Millisecond
+	loadBudgetFactor = 12
+	loadBudgetFloor  = 100 * time.Millisecond
 )
 
 // fillAndCheck fills a filter of 2^16 buckets with gen's keys until an Insert fails, checks the
