@@ -315,9 +315,10 @@ func rateHint(rate, load float64) string {
 			"that do not choose i1 (the top 16 bits of a 64-bit hash, with i1 from the low bits), and " +
 			"compare all 16 bits of it"
 	}
-	return fmt.Sprintf("the fingerprints tell keys apart like %.0f bits, not 16: a slot must keep all 16 bits "+
-		"(a uint8 slot, or a comparison of the low 8 bits, keeps 8 bits), taken from a well-mixed hash "+
-		"(xxhash.Sum64) and from bits that do not choose the bucket (only 0 is set aside, for empty slots)", bits)
+	return fmt.Sprintf("the fingerprints tell keys apart like %.0f bits, not 16: all 16 bits must be stored, "+
+		"compared, and independent of the bits that choose the bucket (a uint8 slot, a comparison of the "+
+		"low 8 bits, or a fingerprint computed from the hash bits that also give i1 each lose some); take the "+
+		"top 16 bits of xxhash.Sum64 with i1 from the low bits", bits)
 }
 
 // The memory property's filter: 2^16 buckets (512 KiB of 16-bit slots), and 200,000 keys of 16
