@@ -508,6 +508,8 @@ const (
 	roomHint = "Insert must succeed while there is room: put the fingerprint in a free slot of bucket i1 " +
 		"or of bucket i2 (slots holding 0) before evicting anything; with fewer than 4 fingerprints " +
 		"stored, every Insert succeeds"
+	keptHint = "the filter must not keep the key's slice: the caller may overwrite it as soon as a call returns " +
+		"(the judge does), so hash the bytes at once"
 	copyHint = "Insert of a key already stored must store one more copy of its fingerprint, not refuse it: " +
 		"a filter cannot tell a second Insert of a key from another key with the same fingerprint, so each " +
 		"Insert stores a copy (up to 8, in its two buckets) and each Delete removes one"
@@ -560,6 +562,9 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 		return fullHint
 	}
 	// Lookup or Delete.
+	if want, ok := f.Want.(bool); ok && keptKey(s.learner, capacity, f.Calls, want) {
+		return keptHint
+	}
 	if f.Want == false {
 		if hasZeroKey(f.Calls) {
 			return zeroHint
@@ -568,10 +573,6 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 			"slots, and Delete leaves nothing behind"
 	}
 	key := last.Args[0].([]byte)
-	if keptKey(s.learner, capacity, f.Calls) {
-		return "the filter must not keep the key's slice: the caller may overwrite it as soon as a call returns " +
-			"(the judge does), so hash the bytes at once"
-	}
 	switch lostBy(s.learner, capacity, f.Calls) {
 	case lostFailedInsert:
 		return failedHint
@@ -638,14 +639,14 @@ func noScribble(b *box, c harness.Call) any {
 // draw random numbers, and a hint must follow what happens in most replays, in every run.
 const replays = 10
 
-// keptKey reports whether a false negative comes from overwriting the keys after each call: it
-// happens in every replay that overwrites them, and in none that leaves them alone.
-func keptKey(api API, capacity uint64, calls []harness.Call) bool {
+// keptKey reports whether a wrong answer (not want) comes from overwriting the keys after each
+// call: it happens in every replay that overwrites them, and in none that leaves them alone.
+func keptKey(api API, capacity uint64, calls []harness.Call, want bool) bool {
 	for range replays {
-		if res, ok := replay(api, capacity, calls, true); !ok || res[len(res)-1] == true {
+		if res, ok := replay(api, capacity, calls, true); !ok || res[len(res)-1] == want {
 			return false
 		}
-		if res, ok := replay(api, capacity, calls, false); !ok || res[len(res)-1] != true {
+		if res, ok := replay(api, capacity, calls, false); !ok || res[len(res)-1] != want {
 			return false
 		}
 	}
