@@ -2,7 +2,9 @@ package cuckoo
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"time"
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -119,5 +121,34 @@ func TestPerformanceJudgesGrowth(t *testing.T) {
 			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
 		}
 		t.Logf("%s: CPU %v", tc.name, end.Elapsed)
+	}
+}
+
+// TestLoadDefersToGrowth checks that the load property, which runs before the growth test, leaves
+// an Insert or a Lookup that grows with B to the growth test (it passes, within its budget, far
+// below the CPU backstop), and that the false-positive property then checks a deferred load.
+func TestLoadDefersToGrowth(t *testing.T) {
+	recounts := API{New: func(c uint64) Filter {
+		return &recounter{scanner{Filter: reference.New(c), b: bucketsFor(c)}}
+	}}
+	scans := API{New: func(c uint64) Filter { return &scanner{Filter: reference.New(c), b: bucketsFor(c)} }}
+	for name, impl := range map[string]API{"recounts on Insert": recounts, "scans on Lookup": scans} {
+		_, ends := run(t, impl, 3, "property/load")
+		e := ends["property/load"]
+		if e.Status != result.Pass || e.Elapsed > 3*time.Second {
+			t.Errorf("%s: property/load %s in %v, want a pass, deferred, within its budget: %+v",
+				name, e.Status, e.Elapsed, e.Failure)
+		}
+	}
+	// Deferred, the load is checked by the false-positive property.
+	s := &suite{learner: withToy(func(f *toy) { f.oneB = true }), reference: reference, loadDeferred: true}
+	log, err := harness.Local(&harness.Suite{Exercise: "cuckoo", Tests: []harness.Test{
+		{Name: "property/false-positive-rate", Kind: harness.Property, Run: s.falsePositiveRate}}}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := log.Ends()["property/false-positive-rate"].Failure
+	if f == nil || !strings.Contains(f.Message, "the first Insert failed") {
+		t.Errorf("a deferred load is not checked: %+v", f)
 	}
 }
