@@ -366,6 +366,11 @@ func hint(f harness.Mismatch) string {
 	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
 		return negZeroHint
 	case st.explains(last, byArrival, got), st.explains(last, runeOrder, got), st.explains(last, foldCase, got):
+		if st.moved && st.positional(last, got, want) {
+			// Spans broken by the member that left its place can give the same positions as
+			// a wrong order of equal scores: the case cannot tell them apart, so both are named.
+			return spanHint(st) + "; or else " + tiesHint
+		}
 		return tiesHint
 	case st.explains(last, stopExclusive, got) && last.Args[1].(int) < 0:
 		return "a negative position p means Len()+p (-1 is the last member), for start and " +

@@ -410,6 +410,12 @@ func TestHintFollowsEvidence(t *testing.T) {
 			members{mem("é", 1), mem("\x80", 1)}, members{mem("\x80", 1), mem("é", 1)}, nil, "bytewise", "spans"},
 		{"names ignoring case", []harness.Call{call("Add", "b", 1.0), call("Add", "B", 1.0), call("Add", "a", 1.0), call("Rank", "B")},
 			ranked{1, true}, ranked{0, true}, nil, "bytewise", "spans"},
+		// Equal scores, and a member removed before: spans broken on unlinking and equal scores
+		// in arrival order both answer b, so the hint names both.
+		{"ties or spans after a Remove, spans", []harness.Call{call("Add", "b", 1.0), call("Add", "a", 1.0), call("Add", "x", 0.0),
+			call("Remove", "x"), call("RangeByRank", 0, 0)}, members{mem("b", 1)}, members{mem("a", 1)}, nil, "unlinked", "0-based"},
+		{"ties or spans after a Remove, ties", []harness.Call{call("Add", "b", 1.0), call("Add", "a", 1.0), call("Add", "x", 0.0),
+			call("Remove", "x"), call("RangeByRank", 0, 0)}, members{mem("b", 1)}, members{mem("a", 1)}, nil, "bytewise", "0-based"},
 		{"walk past the end within the set", with(call("RangeByRank", -2, -1)), nil, members{mem("b", 2), mem("c", 3)},
 			"runtime error: invalid memory address or nil pointer dereference", "spans", "clip stop"},
 		{"walk past the end, stop not clipped", with(call("RangeByRank", 1, 5)), nil, members{mem("b", 2), mem("c", 3)},
