@@ -23,6 +23,9 @@ type runner struct {
 	watch   *watchdog
 	// stuckHint is the suite's StuckHint, or nil.
 	stuckHint func(c Call) string
+	// growthHints is each operation's hint for a wrong growth, from the growth test's first
+	// series of it: the hint of a later test stopped by its CPU backstop in that operation.
+	growthHints map[string]string
 }
 
 func (r *runner) write(e record.Event) {

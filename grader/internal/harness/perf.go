@@ -449,6 +449,12 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 						LearnerBytes: x.LearnerBytes, ReferenceBytes: x.ReferenceBytes}})
 			}
 			hint := hintFor(s, d)
+			if _, ok := t.run.growthHints[s.Op]; !ok && s.Hint != "" {
+				if t.run.growthHints == nil {
+					t.run.growthHints = map[string]string{}
+				}
+				t.run.growthHints[s.Op] = s.Hint
+			}
 			t.run.write(record.Event{Kind: record.Judged, Test: t.name, Complexity: &record.Complexity{
 				Complexity: result.Complexity{Op: s.Op, Axis: s.Axis, Expected: s.Expected, Observed: d.Observed,
 					OK: d.OK(), Reason: d.Reason, Hint: hint},

@@ -95,9 +95,13 @@ func (t *T) SetReceiver(recv string) { t.recv.Store(&recv) }
 func (t *T) enter(c *Call) {
 	n := t.opCount.Add(1)
 	if n&1023 == 0 && t.backstop > 0 && ThreadCPU()-t.started > t.backstop {
+		// The growth test, when it ran before, left the hint of each operation's wrong growth:
+		// the operation far too slow here is most often one whose growth it could not finish
+		// measuring.
 		t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: c.Short(),
 			Message: fmt.Sprintf("hidden test %s took more than %s of CPU time (at %s): some operation is far too slow",
-				t.name, t.backstop, c.Short())})
+				t.name, t.backstop, c.Short()),
+			Hint: t.run.growthHints[c.Method]})
 	}
 	t.op.Store(c)
 	if t.run.tracing {
