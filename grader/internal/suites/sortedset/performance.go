@@ -254,7 +254,8 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
 			},
 		},
 		Queries: []harness.Query[Set]{
-			{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "ties", SlowHint: slowHint, Hint: "Add walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
+			{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "ties", SlowHint: slowHint,
+				Hint: "Add walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
 				Run: func(s Set, n, count, rep int) {
 					for i := range count {
 						if i%2 == 0 {
@@ -273,7 +274,8 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
 						}
 					}
 				}},
-			{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "ties", SlowHint: slowHint, Hint: "Remove walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
+			{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "ties", SlowHint: slowHint,
+				Hint: "Remove walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
 				Run: func(s Set, n, count, rep int) {
 					for i := range count {
 						s.Remove(sorted[mid(n, 5+rep, i)])
@@ -284,14 +286,16 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
 						s.Add(sorted[mid(n, 5+rep, i)], tieScore)
 					}
 				}},
-			{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "ties", SlowHint: slowHint, Hint: "Rank walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
+			{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "ties", SlowHint: slowHint,
+				Hint: "Rank walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
 				Run: func(s Set, n, count, rep int) {
 					for i := range count {
 						s.Rank(sorted[mid(n, 0, i)])
 					}
 				}},
-			{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "ties", SlowHint: slowHint, Hint: "RangeByRank walks the members of equal score one by one to reach " +
-				"position start: follow the links top-down by the spans, whatever the scores"}), Batch: perfBatch,
+			{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "ties", SlowHint: slowHint,
+				Hint: "RangeByRank walks the members of equal score one by one to reach " +
+					"position start: follow the links top-down by the spans, whatever the scores"}), Batch: perfBatch,
 				Run: func(s Set, n, count, rep int) {
 					for i := range count {
 						start := n/4 + (RangeLen*i)%(n/2)
