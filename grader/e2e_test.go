@@ -31,8 +31,9 @@ func kitRoot(t *testing.T) string {
 }
 
 // testLimits keep the judge's own regression suite quick and light: a stuck call is stopped
-// after two seconds, and memory at 256 MiB (the operating system's hard limit then sits at
-// 2.25 GiB, far below this machine's memory even if the watchdog failed).
+// after two seconds, and the graded code's memory at 256 MiB (the test process then holds at
+// most 448 MiB with the judge's own data, and the operating system's hard limit sits at
+// 2.44 GiB, far below this machine's memory even if the watchdog failed).
 var testLimits = Limits{Wall: 60 * time.Second, Memory: 256 << 20, OpLimit: 2 * time.Second, Output: 64 << 10}
 
 // TestSubmissions grades every submission under testdata/ through the real pipeline (real go
@@ -101,15 +102,20 @@ func checkHint(t *testing.T, dir, hint string) {
 }
 
 // TestReferencesAccepted grades every reference solution as if it were a learner's package,
-// against itself: every one must be accepted.
+// against itself: every one must be accepted, with only refMemory for its own memory. This
+// proves that the judge's own data, with one more reference structure, fits in what the
+// watchdog allows beyond the graded code's limit (record.JudgeMemory): the judge never charges
+// a learner for its own memory.
 func TestReferencesAccepted(t *testing.T) {
 	root := kitRoot(t)
+	limits := testLimits
+	limits.Memory = refMemory
 	for _, e := range exercise.All() {
 		t.Run(e.Name, func(t *testing.T) {
 			t.Parallel()
 			res, err := Judge(context.Background(), Request{
 				Root: root, Exercise: e, Dir: filepath.Join(root, "solutions", e.Name),
-				Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: testLimits,
+				Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: limits,
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -120,6 +126,11 @@ func TestReferencesAccepted(t *testing.T) {
 		})
 	}
 }
+
+// refMemory is the memory limit TestReferencesAccepted grades the references with, a quarter of
+// testLimits': a reference's structures need tens of MiB (the sorted set's 20 MiB at 200,000
+// members), so the judge's own data must fit in record.JudgeMemory for every one to pass.
+const refMemory = 64 << 20
 
 // TestStubsNotImplemented grades every untouched stub: each must be not_implemented, naming New.
 func TestStubsNotImplemented(t *testing.T) {

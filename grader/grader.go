@@ -73,7 +73,8 @@ type Limits struct {
 
 // DefaultLimits are the limits of a run unless told otherwise. The memory limit is 1 GiB: the
 // largest hidden test holds a few hundred thousand values, for which every right solution needs
-// tens of megabytes, and a learner's laptop must keep working.
+// tens of megabytes, and a learner's laptop must keep working. The judge's own data in the same
+// process is not counted against it (see record.JudgeMemory).
 var DefaultLimits = Limits{
 	Wall:    60 * time.Second,
 	Memory:  1 << 30,

@@ -62,14 +62,15 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 
 // addressSpace is the operating system's hard limit for a run whose graded code may use memory
 // bytes. A Go program reserves about 1.2 GiB of address space before it allocates anything (on
-// 64-bit Linux), so the hard limit sits 2 GiB above the watchdog's: far enough that the
-// watchdog, which can say which test and call were to blame, speaks first, and low enough that
-// the machine never runs out of memory because of a submission.
+// 64-bit Linux), so the hard limit sits 2 GiB above the watchdog's (the graded code's limit plus
+// the judge's own record.JudgeMemory): far enough that the watchdog, which can say which test and
+// call were to blame, speaks first, and low enough that the machine never runs out of memory
+// because of a submission.
 func addressSpace(memory uint64) uint64 {
 	if memory == 0 {
 		return 0
 	}
-	return memory + 2<<30
+	return memory + record.JudgeMemory + 2<<30
 }
 
 // childEnv is the environment of the test program: only what a Go program needs, with its

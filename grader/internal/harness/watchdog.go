@@ -21,7 +21,7 @@ import (
 // for what the watchdog cannot see.
 type watchdog struct {
 	r       *runner
-	memory  uint64
+	memory  uint64 // the graded code's memory limit; the process may hold record.JudgeMemory more
 	opLimit time.Duration
 	t       atomic.Pointer[T]
 }
@@ -34,7 +34,7 @@ func startWatchdog(r *runner, memory uint64, opLimit time.Duration) *watchdog {
 	if memory > 0 {
 		// Let the garbage collector work harder near the limit, so that garbage not yet
 		// collected is not mistaken for memory in use.
-		debug.SetMemoryLimit(int64(memory / 10 * 9))
+		debug.SetMemoryLimit(int64((memory + record.JudgeMemory) / 10 * 9))
 	}
 	go w.loop()
 	return w
@@ -54,10 +54,12 @@ func (w *watchdog) loop() {
 		now := time.Now()
 		if w.memory > 0 {
 			metrics.Read(samples)
-			used := samples[0].Value.Uint64() - samples[1].Value.Uint64()
-			if used > w.memory {
+			held := samples[0].Value.Uint64() - samples[1].Value.Uint64()
+			if held > w.memory+record.JudgeMemory {
 				w.abort(&record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: fmt.Sprintf(
-					"the graded code used more than %d MiB of memory%s", w.memory>>20, w.during())})
+					"the graded code used more than %d MiB of memory%s: the test process held %d MiB, "+
+						"of which the judge's own data is at most %d MiB",
+					w.memory>>20, w.during(), held>>20, record.JudgeMemory>>20)})
 			}
 		}
 		t := w.t.Load()

@@ -16,9 +16,17 @@ type Config struct {
 	Verify   bool          // only the reference-free tests
 	Trace    string        // run only this test, tracing every call
 	PerfOnly bool          // only the probe and the performance tests
-	Memory   uint64        // the watchdog's memory limit in bytes; 0: none
+	Memory   uint64        // the graded code's memory limit in bytes (see JudgeMemory); 0: none
 	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
 }
+
+// JudgeMemory is what the test process may hold beyond the graded code's memory limit: the
+// judge's own data, which is the hidden test's inputs and the reference's structures built
+// beside the graded ones. A process grading a reference against itself peaks at 160 MiB,
+// garbage included, for both sides. The watchdog sees only the whole process, so it lets it hold
+// the limit plus this much: without it, a right trie with a map per node was stopped at 256 MiB,
+// 70 MiB of which were the judge's.
+const JudgeMemory = 192 << 20
 
 // DefaultOpLimit is how long one call of the graded code may run before the watchdog stops it,
 // unless the judge says otherwise. Every operation of every exercise takes microseconds; a call
