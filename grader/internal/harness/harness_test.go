@@ -370,3 +370,24 @@ func TestLadderWarmUpIsABatch(t *testing.T) {
 		t.Errorf("the warm-up ran with a batch limit of %v, want at least BatchFloor (%v)", time.Duration(limits[0]), BatchFloor)
 	}
 }
+
+// TestUndoIsABatch checks that putting back what a timed batch removed runs as a batch of
+// calls, with a batch's time limit: the undo of a thousand removals is a thousand Adds, and
+// when Add is slow they once ran past the limit of one call and read as "Remove() ran for more
+// than 3s without returning (an endless loop?)".
+func TestUndoIsABatch(t *testing.T) {
+	var limits []int64
+	runOne(t, Performance, func(tt *T) {
+		undo := func(count, rep int) { limits = append(limits, tt.batch.Load()) }
+		nothing := func(count, rep int) {}
+		newMeter(tt).Pair(Call{Method: "Remove"}, 1000, nothing, nothing, undo, nothing)
+	})
+	if len(limits) == 0 {
+		t.Fatal("the undo never ran")
+	}
+	for _, limit := range limits {
+		if time.Duration(limit) < BatchFloor {
+			t.Errorf("an undo ran with a batch limit of %v, want at least BatchFloor (%v)", time.Duration(limit), BatchFloor)
+		}
+	}
+}

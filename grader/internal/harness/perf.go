@@ -95,7 +95,7 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 	d := cpu(func() { m.t.Invoke(c, func() any { learner(probe, probeRep); return nil }) })
 	m.learner += d
 	if undoL != nil {
-		m.t.Invoke(c, func() any { undoL(probe, probeRep); return nil })
+		m.t.invokeBatch(c, BatchFloor, func() { undoL(probe, probeRep) })
 	}
 	rd := cpu(func() { reference(probe, probeRep) })
 	m.ref += rd
@@ -125,7 +125,9 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 				})
 				m.learner += d
 				if undoL != nil {
-					m.t.Invoke(c, func() any { undoL(ops, rep); return nil })
+					// Putting back is a batch of the graded code's calls too (a removed
+					// element added again), as slow per call as the operation can be.
+					m.t.invokeBatch(c, batchLimit(estimate), func() { undoL(ops, rep) })
 				}
 			} else {
 				bytes = allocated(func() { d = cpu(func() { reference(ops, rep) }) })
