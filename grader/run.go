@@ -43,7 +43,7 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 	n := nonce()
 	env := append(childEnv(tmp), record.Config{
 		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: r.PerfOnly,
-		Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit,
+		Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
 	}.Environ()...)
 	out, err := sandbox.Run(ctx, sandbox.Command{Path: binary, Env: env, Dir: tmp}, sandbox.Limits{
 		Wall:   r.Limits.Wall,

@@ -12,6 +12,7 @@ import (
 	"kata/grader/internal/growth"
 	"kata/grader/internal/record"
 	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
 // set is a toy structure for the harness's own tests: a multiset of ints with a planted bug
@@ -389,5 +390,34 @@ func TestUndoIsABatch(t *testing.T) {
 		if time.Duration(limit) < BatchFloor {
 			t.Errorf("an undo ran with a batch limit of %v, want at least BatchFloor (%v)", time.Duration(limit), BatchFloor)
 		}
+	}
+}
+
+// TestWallFailureNamesTheLead checks what the watchdog says at the run's wall-clock limit: a
+// bare time limit naming the test, and, when the growth test's first measurements already showed
+// an operation growing wrongly, that operation, its reason marked unconfirmed, and its hint.
+func TestWallFailureNamesTheLead(t *testing.T) {
+	tt := newT(&runner{}, "performance/growth")
+	w := &watchdog{wall: time.Minute}
+	w.follow(tt)
+	if f := w.wallFailure(); f.Verdict != verdict.TimeLimitExceeded || f.Hint != "" ||
+		!strings.Contains(f.Message, "wall-clock limit of 1m0s") || !strings.Contains(f.Message, "performance/growth") {
+		t.Errorf("without a lead: %+v", f)
+	}
+
+	wrong := &growth.Series{Op: "Add", Axis: "n", Expected: "O(log n)", Hint: "Add walks the whole order"}
+	right := &growth.Series{Op: "Rank", Axis: "n", Expected: "O(log n)", Hint: "Rank walks the bottom level"}
+	for i, n := range Sizes(3125, 200_000, 2) {
+		wrong.Add(growth.Sample{Size: n, Learner: 100 * float64(n) / 3125, Reference: 100})
+		right.Add(growth.Sample{Size: n, Learner: 100 + float64(i), Reference: 100})
+	}
+	if f := lead([]*growth.Series{right}); f != nil {
+		t.Fatalf("a right growth was taken for a lead: %+v", f)
+	}
+	tt.lead.Store(lead([]*growth.Series{right}, []*growth.Series{wrong}))
+	f := w.wallFailure()
+	if f.Op != "Add" || f.Hint != wrong.Hint || !strings.Contains(f.Message, "not yet confirmed") ||
+		!strings.Contains(f.Message, "Add grows like O(n)") {
+		t.Errorf("with Add proven wrong by a first measurement: %+v", f)
 	}
 }

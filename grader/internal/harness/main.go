@@ -77,7 +77,7 @@ func Run(s *Suite, c record.Config, rec *record.Writer) {
 	}
 	r.write(record.Event{Kind: record.Hello, Nonce: c.Nonce, Exercise: s.Exercise, Seed: c.Seed, Tests: names})
 	if c.OpLimit > 0 {
-		r.watch = startWatchdog(r, c.Memory, c.OpLimit)
+		r.watch = startWatchdog(r, c.Memory, c.OpLimit, c.Wall)
 	}
 
 	failed := false

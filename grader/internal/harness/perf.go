@@ -271,6 +271,7 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		lastGrow = float64(dl.Nanoseconds()) / float64(n-prev)
 		lastGrowRef = float64(dr.Nanoseconds()) / float64(n-prev)
 		l.Grow.Series.Add(growth.Sample{Size: n, Learner: lastGrow, Reference: float64(dr.Nanoseconds()) / float64(n-prev)})
+		m.noteLead(series)
 		if l.Before != nil {
 			l.Before(n)
 		}
@@ -310,6 +311,7 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 				ok = pair()
 			}
 			stoppedQ[j] = !ok
+			m.noteLead(series)
 		}
 		prev = n
 		if decided(series) && !m.whole {
@@ -398,6 +400,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 	// measurements instead (Ladder.Measure collects before each size), and otherwise only near
 	// the memory limit, which stays set.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer t.lead.Store(nil)
 	ladders := make([][]*growth.Series, len(measures))
 	cut := make([]bool, len(measures))    // the ladder's last pass stopped before its end
 	budget := make([]bool, len(measures)) // by the budget
@@ -406,6 +409,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 		ladders[i] = measure(m)
 		budget[i] = m.Stopped()
 		cut[i] = budget[i] || decided(ladders[i])
+		t.lead.Store(lead(ladders...))
 	}
 	again := func(i int, whole bool) {
 		m := newMeter(t)
@@ -418,6 +422,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 		}
 		budget[i] = m.Stopped()
 		cut[i] = budget[i] || decided(pass) && !whole
+		t.lead.Store(lead(ladders...))
 	}
 	// A growth proven wrong on one pass is measured again before it stands: one pass on a
 	// busy machine once took a right trie's ratio from 2.4× to 5.9× with noise enough between
@@ -470,6 +475,28 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 	}
 	if fail != nil {
 		t.Fail(fail)
+	}
+}
+
+// lead is the first failure that the measurements so far point to (a growth proven wrong, or
+// a call over the time limit), or nil: the watchdog names it if the run reaches its wall-clock
+// limit before the growth test's verdict.
+func lead(ladders ...[]*growth.Series) *record.Failure {
+	for _, series := range ladders {
+		for _, s := range series {
+			if d := growth.Decide(s); d.Status == growth.Wrong || d.Status == growth.Slow {
+				return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hintFor(s, d)}
+			}
+		}
+	}
+	return nil
+}
+
+// noteLead keeps the first failure series point to as the test's lead, within a first pass
+// (before JudgeGrowth sees its ladders), unless the test has one already.
+func (m *Meter) noteLead(series []*growth.Series) {
+	if m.t.lead.Load() == nil {
+		m.t.lead.Store(lead(series))
 	}
 }
 

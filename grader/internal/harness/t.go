@@ -34,6 +34,9 @@ type T struct {
 	// batch, when not zero, is how long the call under way may run: it is a batch of many
 	// calls (a performance measurement), not one.
 	batch atomic.Int64
+	// lead is the failure a growth test's first measurements point to before they are
+	// confirmed, for the watchdog to name if the run's wall-clock limit comes first.
+	lead atomic.Pointer[record.Failure]
 }
 
 // stop is the panic value with which T ends a failed test.

@@ -18,6 +18,9 @@ type Config struct {
 	PerfOnly bool          // only the probe and the performance tests
 	Memory   uint64        // the graded code's memory limit in bytes (see JudgeMemory); 0: none
 	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
+	// Wall is the run's wall-clock limit, at which the judge kills the process; the watchdog
+	// ends the run a little before it, saying what it knows. 0: none.
+	Wall time.Duration
 }
 
 // JudgeMemory is what the test process may hold beyond the graded code's memory limit: the
@@ -43,6 +46,7 @@ const (
 	envPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
 	envMemory   = "KATA_MEMORY"    // memory limit in bytes, decimal
 	envOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
+	envWall     = "KATA_WALL"      // the run's wall-clock limit, as a Go duration
 )
 
 // Environ returns c as the environment variables that ConfigFromEnv reads back.
@@ -53,6 +57,7 @@ func (c Config) Environ() []string {
 		envSeed + "=" + strconv.FormatUint(c.Seed, 10),
 		envMemory + "=" + strconv.FormatUint(c.Memory, 10),
 		envOpLimit + "=" + c.OpLimit.String(),
+		envWall + "=" + c.Wall.String(),
 	}
 	if c.Verify {
 		env = append(env, envVerify+"=1")
@@ -82,5 +87,6 @@ func ConfigFromEnv() Config {
 	if d, err := time.ParseDuration(os.Getenv(envOpLimit)); err == nil {
 		c.OpLimit = d
 	}
+	c.Wall, _ = time.ParseDuration(os.Getenv(envWall))
 	return c
 }

@@ -10,7 +10,7 @@ import (
 // side writes, the other must read back unchanged.
 func TestConfigRoundTrip(t *testing.T) {
 	for _, c := range []Config{
-		{Record: "/tmp/run-1/record", Nonce: "abc", Seed: 42, Memory: 1 << 30, OpLimit: 2 * time.Second},
+		{Record: "/tmp/run-1/record", Nonce: "abc", Seed: 42, Memory: 1 << 30, OpLimit: 2 * time.Second, Wall: time.Minute},
 		{Record: "r", Nonce: "n", Seed: 1, Verify: true, PerfOnly: true, Trace: "edge/negative", OpLimit: time.Minute},
 		{Record: "r", Nonce: "n", OpLimit: 0}, // no watchdog
 	} {
