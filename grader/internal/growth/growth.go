@@ -245,6 +245,23 @@ func Final(s *Series, settled bool) Decision {
 	return d
 }
 
+// ShownRight reports whether a series judged d shows its growth right by the standard of a
+// right series: sizes spanning DecideSpan, over which its ratio grew less than DoubtGrowth,
+// and over which the graded code's own time per call grew less than the span beyond the
+// expected cost's growth. Short of that, a call far too slow is most often the first sign of a
+// wrong growth, and its hint must not say that the growth is right. The ratio alone can hide
+// one: on a busy machine the reference's time of an O(1) Remove rose 8× between n = 3,125 and
+// 50,000, and the ratio of a Remove that shifts the slice grew only 2.2× while its own time
+// grew 19×.
+func ShownRight(s *Series, d Decision) bool {
+	n := len(s.Samples)
+	if n < 3 || s.span() < DecideSpan || d.Growth >= DoubtGrowth {
+		return false
+	}
+	first, last := s.Samples[0], s.Samples[n-1]
+	return last.Learner/first.Learner < math.Pow(s.span(), 1+expectedSlope(s))
+}
+
 // slowClass names the growth class of a series that is too slow, from its slope: the expected
 // class when the slope is small, else the next class up; a steeper slope over sizes that did
 // not prove a wrong growth is as likely the caches as a power of n.

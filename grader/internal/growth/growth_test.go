@@ -283,3 +283,36 @@ func TestRecordedRuns(t *testing.T) {
 	}
 	t.Logf("%d recorded runs replayed", runs)
 }
+
+// TestShownRight checks when a series too slow counts as shown to grow right, so that its hint
+// may say so: a right solution far slower than the reference is, and a Remove that shifts the
+// slice, measured on a busy machine whose reference drifted up 8× with it, is not, though its
+// ratio grew only 2.2×.
+func TestShownRight(t *testing.T) {
+	measured := func(points [][3]float64) *Series {
+		s := &Series{Op: "Remove", Axis: "n", Expected: "O(1)"}
+		for _, p := range points {
+			s.Add(Sample{Size: int(p[0]), Learner: p[1], Reference: p[2]})
+		}
+		return s
+	}
+	for _, c := range []struct {
+		name string
+		s    *Series
+		want bool
+	}{
+		{"right, 40× slower, drifting with the caches", measured([][3]float64{
+			{3125, 2000, 50}, {6250, 2600, 70}, {12500, 4000, 110}, {25000, 6500, 170}, {50000, 9000, 260}}), true},
+		{"O(n), the reference drifting 8×", measured([][3]float64{
+			{3125, 16000, 53}, {6250, 36000, 110}, {12500, 80000, 200}, {25000, 170000, 330}, {50000, 300000, 450}}), false},
+		{"right, but over too short a span", measured([][3]float64{
+			{3125, 2000, 50}, {6250, 2600, 70}, {12500, 4000, 110}}), false},
+		{"O(L) along L, 40× slower", &Series{Op: "Search", Axis: "L", Expected: "O(L)", Samples: []Sample{
+			{Size: 31, Learner: 1200, Reference: 30}, {Size: 124, Learner: 5000, Reference: 120},
+			{Size: 496, Learner: 21000, Reference: 500}, {Size: 1984, Learner: 90000, Reference: 2100}}}, true},
+	} {
+		if got := ShownRight(c.s, Decide(c.s)); got != c.want {
+			t.Errorf("%s: ShownRight = %v, want %v (%+v)", c.name, got, c.want, Decide(c.s))
+		}
+	}
+}

@@ -511,7 +511,7 @@ func anyWrong(ladders [][]*growth.Series) bool {
 // reference; none for a series right or not judged.
 func hintFor(s *growth.Series, d growth.Decision) string {
 	switch {
-	case d.Status == growth.Slow && d.Observed == s.Expected && growthRight(s, d):
+	case d.Status == growth.Slow && d.Observed == s.Expected && growth.ShownRight(s, d):
 		last := s.Samples[len(s.Samples)-1]
 		if last.LearnerBytes >= AllocHint && last.LearnerBytes >= 2*last.ReferenceBytes {
 			return fmt.Sprintf("each call allocates %.0f bytes on the heap where the reference allocates %.0f: "+
@@ -527,15 +527,6 @@ func hintFor(s *growth.Series, d growth.Decision) string {
 
 // AllocHint is the least heap allocation per call that a slow operation's hint blames.
 const AllocHint = 64
-
-// growthRight reports whether a series judged d shows its growth right by the standard of a
-// right series: sizes spanning growth.DecideSpan, over which its ratio grew less than
-// growth.DoubtGrowth. Short of that, a call far too slow is most often the first sign of a
-// wrong growth, and its hint says so.
-func growthRight(s *growth.Series, d growth.Decision) bool {
-	n := len(s.Samples)
-	return n >= 3 && s.Samples[n-1].Size >= growth.DecideSpan*s.Samples[0].Size && d.Growth < growth.DoubtGrowth
-}
 
 // Sizes returns a geometric ladder from lo to hi (inclusive) with the given factor.
 func Sizes(lo, hi, factor int) []int {
