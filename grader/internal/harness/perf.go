@@ -59,6 +59,11 @@ func (m *Meter) Afford(learner, ref time.Duration) bool {
 // Stopped reports whether the budget ran out.
 func (m *Meter) Stopped() bool { return m.stopped }
 
+// Proven reports whether one of series already grows wrongly beyond doubt, while the meter is
+// not measuring a whole ladder: a suite's own measuring loop stops there, as a Ladder does,
+// since measuring further only costs time (JudgeGrowth measures again before the verdict).
+func (m *Meter) Proven(series ...*growth.Series) bool { return !m.whole && decided(series) }
+
 // cpu runs f on the test's thread and returns the CPU time it took.
 func cpu(f func()) time.Duration {
 	start := ThreadCPU()
@@ -314,7 +319,7 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 			m.noteLead(series)
 		}
 		prev = n
-		if decided(series) && !m.whole {
+		if m.Proven(series...) {
 			break // a growth rate already proven wrong: measuring further only costs time
 		}
 	}

@@ -164,6 +164,9 @@ func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*grow
 				return []*growth.Series{add, test, cnt, rem}
 			}
 		}
+		if m.Proven(add, test, cnt, rem) {
+			break
+		}
 	}
 	return []*growth.Series{add, test, cnt, rem}
 }

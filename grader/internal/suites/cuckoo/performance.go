@@ -170,7 +170,7 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 		x, ok = m.Pair(harness.Call{Method: "Delete"}, perfBatch, undo(l), undo(r), again(l), again(r))
 		x.Size = b
 		dels.Add(x)
-		if !ok {
+		if !ok || m.Proven(ins, look, dels) {
 			break
 		}
 		runtime.KeepAlive(l)

@@ -359,6 +359,9 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []stri
 			series[k].Add(x)
 			stopped[k] = !ok
 		}
+		if m.Proven(series...) {
+			break
+		}
 	}
 	return series
 }
