@@ -198,7 +198,10 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 		}
 	}
 	run := func() ([]byte, error) {
-		cmd := exec.CommandContext(ctx, "go", "build", "-overlay", overlayFile, "-o", binary, "./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
+		// -w leaves out the DWARF tables, a third of the link's work: nothing reads them, and
+		// panics print their stacks from the symbol tables the binary keeps.
+		cmd := exec.CommandContext(ctx, "go", "build", "-ldflags=-w", "-overlay", overlayFile, "-o", binary,
+			"./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
 		cmd.Dir = s.Root
 		cmd.Env = Env(s.GoTmp)
 		Interruptible(cmd)
