@@ -233,3 +233,46 @@ func oneOfEachVerdict(subs []Submission) []Submission {
 	}
 	return out
 }
+
+// TestSameSizeAndTime grades two submissions whose files have one name, one size and one
+// modification time, as a class's unpacked from one archive can, and whose imports differ: the
+// go command's module index once gave the second the first one's imports, and a package that
+// builds was judged compile_error ("could not import math").
+func TestSameSizeAndTime(t *testing.T) {
+	root := kitRoot(t)
+	src, err := os.ReadFile(filepath.Join(root, "grader", "testdata", "skiplist", "wrong_answer", "minint-head", "skiplist.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMath := string(src)
+	// The same code without the import: the smallest int written out, the file padded back to
+	// the same size with spaces in a comment.
+	withoutMath := strings.Replace(withMath, "\t\"math\"\n", "", 1)
+	withoutMath = strings.Replace(withoutMath, "math.MinInt", "-1 << 63", 1)
+	if pad := len(withMath) - len(withoutMath) - len("//\n"); pad >= 0 {
+		withoutMath += "//" + strings.Repeat(" ", pad) + "\n"
+	}
+	if len(withoutMath) != len(withMath) || withoutMath == withMath {
+		t.Fatalf("cannot make a file of %d bytes without the import (got %d)", len(withMath), len(withoutMath))
+	}
+	skiplist, _ := exercise.Lookup("skiplist")
+	when := time.Now().Add(-time.Hour) // older than the go command's two seconds of doubt
+	for _, code := range []string{withoutMath, withMath} {
+		dir := t.TempDir()
+		file := filepath.Join(dir, "skiplist.go")
+		if err := os.WriteFile(file, []byte(code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(file, when, when); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Judge(context.Background(), Request{Root: root, Exercise: skiplist, Dir: dir,
+			Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: testLimits})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != verdict.WrongAnswer {
+			t.Errorf("%s, want wrong_answer: %s", res.Verdict, res.Message)
+		}
+	}
+}

@@ -197,20 +197,14 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 			binary += ".exe"
 		}
 	}
-	run := func() ([]byte, error) {
-		// -w leaves out the DWARF tables, a third of the link's work: nothing reads them, and
-		// panics print their stacks from the symbol tables the binary keeps.
-		cmd := exec.CommandContext(ctx, "go", "build", "-ldflags=-w", "-overlay", overlayFile, "-o", binary,
-			"./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
-		cmd.Dir = s.Root
-		cmd.Env = Env(s.GoTmp)
-		Interruptible(cmd)
-		return cmd.CombinedOutput()
-	}
-	out, err := run()
-	if err != nil && ctx.Err() == nil && bytes.Contains(out, []byte(toolchainFault)) {
-		out, err = run()
-	}
+	// -w leaves out the DWARF tables, a third of the link's work: nothing reads them, and
+	// panics print their stacks from the symbol tables the binary keeps.
+	cmd := exec.CommandContext(ctx, "go", "build", "-ldflags=-w", "-overlay", overlayFile, "-o", binary,
+		"./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
+	cmd.Dir = s.Root
+	cmd.Env = Env(s.GoTmp)
+	Interruptible(cmd)
+	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -230,14 +224,6 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	return &Result{Binary: binary}, nil
 }
 
-// toolchainFault is in the output of a build that failed for the go command's own bookkeeping,
-// not for the code: "could not import math (open : no such file or directory)", an import
-// whose compiled form the go command handed the compiler with no file name. It came once in a
-// loaded run of the judge's regression suite, whose hundreds of builds share one build cache
-// with other go commands, on a submission that builds every other time; it read as a compile
-// error in the learner's code. Build tries such a build once more.
-const toolchainFault = "(open : no such file or directory)"
-
 // Interruptible makes a cancelled go command stop the way Ctrl-C stops it, so it removes its
 // own scratch files, and kills it only if it has not stopped within a few seconds.
 func Interruptible(cmd *exec.Cmd) {
@@ -251,16 +237,27 @@ func Interruptible(cmd *exec.Cmd) {
 }
 
 // Env is the environment for the go command: the user's, without what would change the build
-// (a go.work above the kit, GOFLAGS) and without cgo, so no C toolchain runs for the learner.
+// (a go.work above the kit, GOFLAGS) and without cgo, so no C toolchain runs for the learner,
+// and without the go command's module index.
 // The go command keeps its scratch files in goTmp when it is set: a go command stopped by
 // Ctrl-C leaves them behind, so the judge gives it a folder it removes itself.
 func Env(goTmp string) []string {
+	godebug := "goindex=0"
+	if v := os.Getenv("GODEBUG"); v != "" {
+		godebug = v + "," + godebug
+	}
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		return strings.HasPrefix(kv, "GOFLAGS=") || strings.HasPrefix(kv, "GOWORK=") ||
 			strings.HasPrefix(kv, "CGO_ENABLED=") || strings.HasPrefix(kv, "GOOS=") ||
-			strings.HasPrefix(kv, "GOARCH=") || goTmp != "" && strings.HasPrefix(kv, "GOTMPDIR=")
+			strings.HasPrefix(kv, "GOARCH=") || strings.HasPrefix(kv, "GODEBUG=") ||
+			goTmp != "" && strings.HasPrefix(kv, "GOTMPDIR=")
 	})
-	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+	// The go command's module index keeps each package's imports under its files' names,
+	// sizes and times, and with an overlay those are the replacement files': two graded files
+	// of one size and one time (a class's submissions unpacked from one archive, or two files of
+	// a fresh clone) shared an entry, and the second was compiled with the first's imports
+	// ("could not import math"). goindex=0 turns the index off for the judge's builds.
+	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly", "GODEBUG="+godebug)
 	if goTmp != "" {
 		env = append(env, "GOTMPDIR="+goTmp)
 	}
