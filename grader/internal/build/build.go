@@ -97,9 +97,17 @@ func GoFiles(dir string) ([]string, error) {
 	return files, nil
 }
 
-// Overlay maps the virtual files of an exercise to the real ones. It returns the overlay and the
-// mapping from virtual folders back to real ones, for messages.
-func Overlay(root, exercise, learner, reference string) (map[string]string, map[string]string, error) {
+// Overlay maps the virtual files of an exercise to copies of the real ones, made in scratch. It
+// returns the overlay and the mapping from virtual folders and copies back to the real folders,
+// for messages.
+//
+// The copies are what keeps each build's packages its own. The go command's module index keeps
+// a package's imports under its files' names, sizes and times, and with an overlay those are
+// the replacement files': two graded files of one size and one time (a class's submissions
+// unpacked from one archive, or two files of a fresh clone) shared an entry, and the second was
+// compiled with the first one's imports ("could not import math"). The go command indexes no
+// package with a file younger than two seconds, and a copy is made just before its build.
+func Overlay(root, exercise, learner, reference, scratch string) (map[string]string, map[string]string, error) {
 	replace := map[string]string{}
 	back := map[string]string{}
 	for _, p := range []struct{ sub, dir string }{{"learner", learner}, {"reference", reference}} {
@@ -108,14 +116,23 @@ func Overlay(root, exercise, learner, reference string) (map[string]string, map[
 			return nil, nil, err
 		}
 		virtual := filepath.Join(VirtualDir(root, exercise), p.sub)
+		copies := filepath.Join(scratch, p.sub)
+		if err := os.MkdirAll(copies, 0o700); err != nil {
+			return nil, nil, err
+		}
 		for _, f := range files {
-			abs, err := filepath.Abs(f)
+			data, err := os.ReadFile(f)
 			if err != nil {
 				return nil, nil, err
 			}
-			replace[filepath.Join(virtual, filepath.Base(f))] = abs
+			copied := filepath.Join(copies, filepath.Base(f))
+			if err := os.WriteFile(copied, data, 0o600); err != nil {
+				return nil, nil, err
+			}
+			replace[filepath.Join(virtual, filepath.Base(f))] = copied
 		}
 		back[virtual] = p.dir
+		back[copies] = p.dir
 	}
 	return replace, back, nil
 }
@@ -153,7 +170,7 @@ func Bind(binding, pkg string) (string, error) {
 // Build compiles the test program. A compile error in any package is a Result with Failed set;
 // an error return means the go command itself could not run.
 func Build(ctx context.Context, s Spec) (*Result, error) {
-	replace, back, err := Overlay(s.Root, s.Exercise, s.Learner, s.Reference)
+	replace, back, err := Overlay(s.Root, s.Exercise, s.Learner, s.Reference, s.Work)
 	if err != nil {
 		return nil, err
 	}
@@ -237,27 +254,16 @@ func Interruptible(cmd *exec.Cmd) {
 }
 
 // Env is the environment for the go command: the user's, without what would change the build
-// (a go.work above the kit, GOFLAGS) and without cgo, so no C toolchain runs for the learner,
-// and without the go command's module index.
+// (a go.work above the kit, GOFLAGS) and without cgo, so no C toolchain runs for the learner.
 // The go command keeps its scratch files in goTmp when it is set: a go command stopped by
 // Ctrl-C leaves them behind, so the judge gives it a folder it removes itself.
 func Env(goTmp string) []string {
-	godebug := "goindex=0"
-	if v := os.Getenv("GODEBUG"); v != "" {
-		godebug = v + "," + godebug
-	}
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		return strings.HasPrefix(kv, "GOFLAGS=") || strings.HasPrefix(kv, "GOWORK=") ||
 			strings.HasPrefix(kv, "CGO_ENABLED=") || strings.HasPrefix(kv, "GOOS=") ||
-			strings.HasPrefix(kv, "GOARCH=") || strings.HasPrefix(kv, "GODEBUG=") ||
-			goTmp != "" && strings.HasPrefix(kv, "GOTMPDIR=")
+			strings.HasPrefix(kv, "GOARCH=") || goTmp != "" && strings.HasPrefix(kv, "GOTMPDIR=")
 	})
-	// The go command's module index keeps each package's imports under its files' names,
-	// sizes and times, and with an overlay those are the replacement files': two graded files
-	// of one size and one time (a class's submissions unpacked from one archive, or two files of
-	// a fresh clone) shared an entry, and the second was compiled with the first's imports
-	// ("could not import math"). goindex=0 turns the index off for the judge's builds.
-	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly", "GODEBUG="+godebug)
+	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
 	if goTmp != "" {
 		env = append(env, "GOTMPDIR="+goTmp)
 	}
