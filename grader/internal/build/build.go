@@ -214,7 +214,7 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 			binary += ".exe"
 		}
 	}
-	// -w leaves out the DWARF tables, a third of the link's work: nothing reads them, and
+	// -w leaves out the DWARF tables, a sixth of the build's time: nothing reads them, and
 	// panics print their stacks from the symbol tables the binary keeps.
 	cmd := exec.CommandContext(ctx, "go", "build", "-ldflags=-w", "-overlay", overlayFile, "-o", binary,
 		"./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
