@@ -1,11 +1,12 @@
 // Package build compiles a graded package together with an exercise's reference solution and
 // hidden tests into one test program, without writing a byte into the graded package's folder.
 //
-// The graded package may live anywhere on disk. Its Go files (not its _test.go files, which
-// neither help nor hurt the verdict) are mapped with `go build -overlay` into a virtual folder
-// inside the kit's module, grader/internal/virtual/NAME/learner, that never exists on disk; the
-// reference goes to .../reference and a generated main to .../main. The go command's build
-// cache keys on file contents, so a package that did not change is not compiled again.
+// The graded package may live anywhere on disk. Copies of its Go files (not its _test.go files,
+// which neither help nor hurt the verdict), made in the run's scratch folder (see Overlay), are
+// mapped with `go build -overlay` into a virtual folder inside the kit's module,
+// grader/internal/virtual/NAME/learner, that never exists on disk; the reference goes to
+// .../reference and a generated main to .../main. The go command's build cache keys on the
+// virtual folder and the files' contents, so a package that did not change is not compiled again.
 package build
 
 import (
