@@ -53,6 +53,24 @@ type Struct struct {
 	Fields string
 }
 
+// Interface is an interface type of an exercise's API, with its methods in order: the LSM tree's
+// Disk. The learner's package declares it with exactly these methods, so that the judge's value
+// of it (the suite's interface of the same methods) is one of the learner's too.
+type Interface struct {
+	Name    string
+	Methods []Func // each with an empty Recv
+}
+
+// String formats i as Go source without parameter names, on one line:
+// "type Disk interface{ Remove(string) error; List() ([]string, error) }".
+func (i Interface) String() string {
+	methods := make([]string, len(i.Methods))
+	for j, m := range i.Methods {
+		methods[j] = m.Name + strings.TrimPrefix(m.Sig, "func")
+	}
+	return "type " + i.Name + " interface{ " + strings.Join(methods, "; ") + " }"
+}
+
 // Exercise is one entry of the practice list.
 type Exercise struct {
 	Name       string     // the package name and folder: "skiplist"
@@ -70,6 +88,9 @@ type Exercise struct {
 	// Structs are the other types of the API, structs whose fields the contract fixes: the
 	// sorted set's Member, {"Member", "Name string; Score float64"}.
 	Structs []Struct
+	// Interfaces are the interface types of the API, whose methods the contract fixes: the LSM
+	// tree's Disk.
+	Interfaces []Interface
 }
 
 // Rules are what an exercise's package may use, beyond what every exercise must do (have exactly
@@ -87,6 +108,12 @@ type Rules struct {
 	// ImportsWhy says why, in the message for an import outside Imports: "other packages keep
 	// maps a set could hide in".
 	ImportsWhy string
+	// Denied are packages of the standard library the package may not import (rule
+	// denied-imports), for an exercise that forbids a few and allows the rest: hash/maphash in
+	// the LSM tree. The stub lists them after "does not import".
+	Denied []string
+	// DeniedWhy says why, in the message for a denied import: "its seeds differ per process".
+	DeniedWhy string
 	// NoMap forbids maps: a map type written anywhere in the package, and another package's type
 	// that is or holds one, such as sync.Map (rule no-map).
 	NoMap bool

@@ -45,6 +45,16 @@ func TestRegistryIsComplete(t *testing.T) {
 		if len(e.Rules.Imports) > 0 && e.Rules.ImportsWhy == "" {
 			t.Errorf("%s: an allow-list of imports without the reason its message gives", e.Name)
 		}
+		if len(e.Rules.Denied) > 0 && e.Rules.DeniedWhy == "" {
+			t.Errorf("%s: a deny-list of imports without the reason its message gives", e.Name)
+		}
+		for _, in := range e.Interfaces {
+			for _, m := range in.Methods {
+				if m.Recv != "" {
+					t.Errorf("%s: method %s of interface %s has a receiver %s", e.Name, m.Name, in.Name, m.Recv)
+				}
+			}
+		}
 		if len(e.Hints) < 3 {
 			t.Errorf("%s: %d hints, want at least 3 levels", e.Name, len(e.Hints))
 		}

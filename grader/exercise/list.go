@@ -222,6 +222,50 @@ var all = []*Exercise{
 		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
 	},
 	{
+		Name:       "quotientfilter",
+		Slug:       "quotient-filter",
+		Title:      "Quotient filter",
+		Difficulty: Hard,
+		Teaches:    "fingerprints split into a slot and a remainder, kept in sorted runs: a filter that deletes and merges",
+		Type:       "Filter",
+		API: []Func{
+			{Name: "New", Sig: "func(uint, uint) *Filter"},
+			{Recv: "Filter", Name: "Insert", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Lookup", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Delete", Sig: "func([]byte) bool"},
+			{Recv: "Filter", Name: "Count", Sig: "func() uint64"},
+			{Recv: "Filter", Name: "Merge", Sig: "func(*Filter) bool"},
+		},
+		Ops: []Op{
+			{Name: "Insert", Expected: "O(1)"},
+			{Name: "Lookup", Expected: "O(1)"},
+			{Name: "Delete", Expected: "O(1)"},
+			{Name: "Merge", Expected: "O(2^q)"},
+		},
+		Hints: []string{
+			"Hash the key once to 64 bits (xxhash.Sum64) and keep its low q+r bits: the high q are the " +
+				"quotient, the key's canonical slot, and the low r its remainder. Store the remainders packed " +
+				"r bits each in a []uint64, with three bits per slot beside them: occupied (some fingerprint " +
+				"has this slot as its quotient), continuation (this slot continues a run) and shifted (the " +
+				"remainder here is not in its canonical slot).",
+			"The remainders of one quotient form a run, kept together in sorted order; runs that touch form " +
+				"a cluster. To find the run of quotient fq, walk back from fq to the start of its cluster (a " +
+				"slot that is not shifted), then forward, counting occupied slots against run starts, until " +
+				"you reach fq's run. Every index is taken mod 2^q: a cluster may wrap past the last slot.",
+			"Insert sets occupied at fq, finds where the remainder belongs in its run, and shifts every " +
+				"remainder from there to the next empty slot one slot to the right, setting shifted and " +
+				"fixing continuation as they move. Count the fingerprints: when 2^q are stored, return false " +
+				"before changing anything. Delete is the reverse: take the remainder out, shift the rest of " +
+				"the cluster back left, and clear occupied when a run empties.",
+			"Merge needs no keys: a stored fingerprint is its run's quotient and its remainder, so walking " +
+				"g's table yields its fingerprints in sorted order. Check q, r and room first, then re-insert " +
+				"them into f, or merge the two sorted streams into a new table. Every Filter must use the " +
+				"same hash, so that a key has one fingerprint in f and in g.",
+		},
+		Noun:  "the quotient filter",
+		Rules: Rules{Libraries: []string{"github.com/cespare/xxhash/v2"}},
+	},
+	{
 		Name:       "skiplist",
 		Slug:       "design-skiplist",
 		Title:      "Design Skiplist",
@@ -298,5 +342,103 @@ var all = []*Exercise{
 				"slice each time, never one the set keeps, and update a score as a Remove then an Add.",
 		},
 		Noun: "the sorted set",
+	},
+	{
+		Name:       "concurrentset",
+		Slug:       "concurrent-skiplist",
+		Title:      "Concurrent skip list",
+		Difficulty: Hard,
+		Teaches:    "a lazy skip list: lock only the nodes a change touches, validate, and let readers walk without locks",
+		Type:       "Set",
+		API: []Func{
+			{Name: "New", Sig: "func() *Set"},
+			{Recv: "Set", Name: "Add", Sig: "func(int) bool"},
+			{Recv: "Set", Name: "Remove", Sig: "func(int) bool"},
+			{Recv: "Set", Name: "Contains", Sig: "func(int) bool"},
+			{Recv: "Set", Name: "Len", Sig: "func() int"},
+			{Recv: "Set", Name: "Range", Sig: "func(int, int) iter.Seq[int]"},
+		},
+		Ops: []Op{
+			{Name: "Add", Expected: "O(log n)"},
+			{Name: "Remove", Expected: "O(log n)"},
+			{Name: "Contains", Expected: "O(log n)"},
+			{Name: "Len", Expected: "O(1)"},
+			{Name: "Range", Expected: "O(log n + r)"},
+		},
+		Hints: []string{
+			"Start correct: a skip list behind one sync.Mutex is linearizable and has no race, but two " +
+				"goroutines then do less than one alone (about 0.4 of its rate on two cores). Operations on " +
+				"different keys must be able to run at once, so the lock has to become many small ones.",
+			"The lazy skip list (Herlihy, Lev, Luchangco and Shavit): each node has its own sync.Mutex, a " +
+				"marked flag (logically removed) and a fullyLinked flag, all read with sync/atomic. Contains " +
+				"takes no lock: it searches as the sequential skip list does and answers found, fullyLinked " +
+				"and not marked.",
+			"Add finds the predecessors and successors on every level without locks, then locks the " +
+				"predecessors from the bottom up and validates: each is unmarked and still points at its " +
+				"successor. If not, unlock and search again; if so, link the new node bottom up and set " +
+				"fullyLinked last. Remove marks the node under its own lock first (that is when it takes " +
+				"effect), then locks and validates the predecessors and unlinks it top down.",
+			"Len reads a counter (atomic.Int64) that each successful Add and Remove changes. Range walks " +
+				"level 0 from the first key >= lo with atomic loads, yielding unmarked keys up to hi, and " +
+				"holds no lock while it calls yield. math.MinInt and math.MaxInt are real keys: give the " +
+				"head and tail sentinels a flag instead of reserving keys for them.",
+		},
+		Noun: "the concurrent set",
+	},
+	{
+		Name:       "lsm",
+		Slug:       "lsm-tree",
+		Title:      "LSM tree: skip a disk read",
+		Difficulty: Hard,
+		Teaches:    "a sorted memtable flushed to immutable tables, each with a Bloom filter that lets a read skip it",
+		Type:       "DB",
+		Interfaces: []Interface{{Name: "Disk", Methods: []Func{
+			{Name: "Create", Sig: "func(string, []byte) error"},
+			{Name: "ReadAt", Sig: "func(string, []byte, int64) (int, error)"},
+			{Name: "Size", Sig: "func(string) (int64, error)"},
+			{Name: "Remove", Sig: "func(string) error"},
+			{Name: "List", Sig: "func() ([]string, error)"},
+		}}},
+		Structs: []Struct{{Name: "Options", Fields: "MemtableBytes int; BitsPerKey int"}},
+		API: []Func{
+			{Name: "Open", Sig: "func(Disk, Options) (*DB, error)"},
+			{Recv: "DB", Name: "Put", Sig: "func([]byte, []byte) error"},
+			{Recv: "DB", Name: "Get", Sig: "func([]byte) ([]byte, bool, error)"},
+			{Recv: "DB", Name: "Delete", Sig: "func([]byte) error"},
+			{Recv: "DB", Name: "Flush", Sig: "func() error"},
+			{Recv: "DB", Name: "Compact", Sig: "func() error"},
+			{Recv: "DB", Name: "Close", Sig: "func() error"},
+		},
+		Ops: []Op{
+			{Name: "Put", Expected: "O(log m)"},
+			{Name: "Delete", Expected: "O(log m)"},
+			{Name: "Get", Expected: "O(log m + T + log N)"},
+			{Name: "Flush", Expected: "O(m)"},
+			{Name: "Compact", Expected: "O(N log T)"},
+		},
+		Hints: []string{
+			"Keep the memtable sorted (a skip list, or a sorted slice and binary search), one entry per " +
+				"key. A Delete is an entry too, a tombstone, so that an older table's value stays hidden. " +
+				"Add up len(key)+len(value) of its entries and flush when the sum reaches MemtableBytes.",
+			"A table is one file written whole: its entries in key order (each a key, a tombstone flag " +
+				"and a value, with their lengths), an index of the first key and offset of every 4 KiB " +
+				"block, the Bloom filter's bits, and a fixed-size footer saying where the index and the " +
+				"filter start. Name tables by a counter (000001.sst, 000002.sst) so that their order is " +
+				"their age.",
+			"Get looks in the memtable, then in the tables from newest to oldest, and stops at the first " +
+				"that holds the key or its tombstone. Ask a table's filter before anything and read nothing " +
+				"of it when the filter says absent; otherwise search its index in memory and read the one " +
+				"block that can hold the key.",
+			"Files outlive the process, so the filter's hash must not depend on it: hash/fnv or a " +
+				"function of your own, never hash/maphash. Derive the k positions from one 64-bit hash by " +
+				"double hashing, with k = round(BitsPerKey·ln 2). Open reads each table's footer, index and " +
+				"filter once. Compact merges every table, newest first wins, drops the tombstones, writes " +
+				"the new table and only then removes the old ones.",
+		},
+		Noun: "the LSM tree",
+		Rules: Rules{
+			Denied:    []string{"hash/maphash"},
+			DeniedWhy: "its seeds differ per process, and the store's files must read the same in every process",
+		},
 	},
 }

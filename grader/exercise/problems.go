@@ -16,7 +16,8 @@ func Problems() string {
 	b.WriteString("are averages: in expectation over the coin flips (skip list, Bloom hashing), amortised\n")
 	b.WriteString("over the table's growth (hash set, randomized set). n is the number of elements stored,\n")
 	b.WriteString("L the length of the word, k the number of hash functions, r the number of members\n")
-	b.WriteString("a range returns.\n\n")
+	b.WriteString("or keys a range returns, q the quotient filter's quotient bits (2^q slots), m the LSM\n")
+	b.WriteString("tree's memtable entries, T its tables and N the entries on disk.\n\n")
 	b.WriteString("| # | Exercise | Difficulty | Name | Slug |\n")
 	b.WriteString("|---|---|---|---|---|\n")
 	for i, e := range all {
@@ -31,6 +32,9 @@ func Problems() string {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", op.Name, op.Expected)
 		}
 		fmt.Fprintf(&b, "\nThe API:\n\n```go\n")
+		for _, in := range e.Interfaces {
+			fmt.Fprintf(&b, "%s\n", in)
+		}
 		for _, st := range e.Structs {
 			fmt.Fprintf(&b, "type %s struct{ %s }\n", st.Name, st.Fields)
 		}
@@ -42,14 +46,24 @@ func Problems() string {
 	return b.String()
 }
 
-// importsLine says what the exercise's package may import outside the standard library.
+// importsLine says what the exercise's package may import outside the standard library, and
+// what of the standard library it may not.
 func importsLine(e *Exercise) string {
-	if len(e.Rules.Libraries) == 0 {
-		return "Imports outside the standard library: none (rule no-library)."
+	line := "Imports outside the standard library: none (rule no-library)."
+	if len(e.Rules.Libraries) > 0 {
+		line = "Imports outside the standard library: only " + code(e.Rules.Libraries) + " (rule no-library)."
 	}
-	libs := make([]string, len(e.Rules.Libraries))
-	for i, l := range e.Rules.Libraries {
-		libs[i] = "`" + l + "`"
+	if len(e.Rules.Denied) > 0 {
+		line += " Not allowed: " + code(e.Rules.Denied) + ", because " + e.Rules.DeniedWhy + " (rule denied-imports)."
 	}
-	return "Imports outside the standard library: only " + strings.Join(libs, ", ") + " (rule no-library)."
+	return line
+}
+
+// code formats import paths as Markdown code, separated by commas.
+func code(paths []string) string {
+	quoted := make([]string, len(paths))
+	for i, p := range paths {
+		quoted[i] = "`" + p + "`"
+	}
+	return strings.Join(quoted, ", ")
 }

@@ -23,8 +23,8 @@ import (
 )
 
 // Violation is one broken rule at a place in the graded package, as the result reports it: its
-// Rule is "no-map", "allowed-imports", "no-kit-import", "no-library" or "no-kit-linkname", its
-// File as the learner knows it.
+// Rule is "no-map", "allowed-imports", "denied-imports", "no-kit-import", "no-library" or
+// "no-kit-linkname", its File as the learner knows it.
 type Violation = result.Location
 
 // Report is what the check found.
@@ -113,6 +113,7 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	rep.Linknames = linknames(pkg, place)
 	rep.Violations = append(rep.Violations, kitLinknames(rep.Linknames)...)
 	rep.Violations = append(rep.Violations, allowedImports(pkg, s.Exercise, place)...)
+	rep.Violations = append(rep.Violations, deniedImports(pkg, s.Exercise, place)...)
 	if s.Exercise.Rules.NoMap {
 		rep.Violations = append(rep.Violations, noMaps(pkg, s.Exercise, place)...)
 	}
@@ -189,6 +190,22 @@ func allowedImports(pkg *packages.Package, e *exercise.Exercise, place func(toke
 	return out
 }
 
+// deniedImports reports every import the exercise's Rules.Denied forbids.
+func deniedImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
+	var out []Violation
+	for _, f := range pkg.Syntax {
+		for _, imp := range f.Imports {
+			path := strings.Trim(imp.Path.Value, `"`)
+			if slices.Contains(e.Rules.Denied, path) {
+				file, line, col := place(imp.Pos())
+				out = append(out, Violation{Rule: "denied-imports", File: file, Line: line, Column: col,
+					Message: fmt.Sprintf("imports %s: %s may not import it (%s)", path, e.Noun, e.Rules.DeniedWhy)})
+			}
+		}
+	}
+	return out
+}
+
 // sortedList lists packages for a message, in name order.
 func sortedList(paths []string) string {
 	list := slices.Clone(paths)
@@ -252,6 +269,16 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 			problems = append(problems, fmt.Sprintf("type %s has fields %s, want %s", st.Name, got, want))
 		}
 	}
+	for _, in := range e.Interfaces {
+		want := make([]string, len(in.Methods))
+		for i, m := range in.Methods {
+			want[i] = m.Name + strings.TrimPrefix(m.Sig, "func")
+		}
+		slices.Sort(want)
+		if got, ok := methods(scope.Lookup(in.Name), qual); !ok || got != strings.Join(want, "; ") {
+			problems = append(problems, fmt.Sprintf("type %s has methods %s, want %s", in.Name, got, in))
+		}
+	}
 	for _, f := range e.API {
 		var sig *types.Signature
 		if f.Recv == "" {
@@ -282,6 +309,26 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 		}
 	}
 	return problems
+}
+
+// methods lists the methods of a declared interface type in name order, without parameter
+// names: "List() ([]string, error); Remove(string) error"; false when obj is not a declared
+// interface type.
+func methods(obj types.Object, qual types.Qualifier) (string, bool) {
+	tn, ok := obj.(*types.TypeName)
+	if !ok || tn.IsAlias() {
+		return "missing", false
+	}
+	it, ok := tn.Type().Underlying().(*types.Interface)
+	if !ok {
+		return "not an interface: " + types.TypeString(tn.Type().Underlying(), qual), false
+	}
+	list := make([]string, it.NumMethods()) // go/types orders them by name
+	for i := range it.NumMethods() {
+		m := it.Method(i)
+		list[i] = m.Name() + strings.TrimPrefix(signature(m.Type().(*types.Signature), qual), "func")
+	}
+	return strings.Join(list, "; "), true
 }
 
 // fields formats a struct type's fields in order, without tags: "Name string; Score float64";

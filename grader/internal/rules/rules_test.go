@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,7 +20,10 @@ func check(t *testing.T, name, dir string) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Check(context.Background(), Spec{Root: root, Exercise: e, Dir: filepath.Join(root, dir)})
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(root, dir)
+	}
+	rep, err := Check(context.Background(), Spec{Root: root, Exercise: e, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,5 +123,47 @@ func TestKitLinkname(t *testing.T) {
 	rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "compile_error", "linkname-missing"))
 	if len(rep.Violations) != 0 || len(rep.Linknames) != 1 || rep.Linknames[0].Line == 0 {
 		t.Errorf("linkname-missing: violations %v, linknames %v", rep.Violations, rep.Linknames)
+	}
+}
+
+// TestDeniedImports checks that a package of the standard library that an exercise denies is a
+// broken rule at the import, with the exercise's reason.
+func TestDeniedImports(t *testing.T) {
+	dir := t.TempDir()
+	src := "package lsm\n\nimport \"hash/maphash\"\n\nvar seed = maphash.MakeSeed()\n"
+	if err := os.WriteFile(filepath.Join(dir, "lsm.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := check(t, "lsm", dir)
+	if len(rep.Violations) != 1 || rep.Violations[0].Rule != "denied-imports" || rep.Violations[0].Line != 3 ||
+		!strings.Contains(rep.Violations[0].Message, "seeds differ per process") {
+		t.Errorf("an LSM tree importing hash/maphash: %v", rep.Violations)
+	}
+}
+
+// TestInterfaceMethods checks that an interface type of the API with other methods is told how
+// it differs, and that one with the same methods in another order, or embedded, is right.
+func TestInterfaceMethods(t *testing.T) {
+	for _, tc := range []struct{ disk, want string }{
+		{"interface{ List() ([]string, error); Remove(string) error; Size(string) (int64, error)\n" +
+			"ReadAt(string, []byte, int64) (int, error); Create(string, []byte) error }", ""},
+		{"interface{ files; List() ([]string, error); Remove(string) error }\n" +
+			"type files interface{ Size(string) (int64, error); ReadAt(string, []byte, int64) (int, error); Create(string, []byte) error }", ""},
+		{"interface{ Remove(string) error }", "type Disk has methods Remove(string) error, want type Disk interface{ Create"},
+		{"struct{}", "type Disk has methods not an interface: struct{}, want"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "lsm.go"), []byte("package lsm\n\ntype Disk "+tc.disk+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		for _, p := range check(t, "lsm", dir).API {
+			if strings.HasPrefix(p, "type Disk") {
+				got = p
+			}
+		}
+		if tc.want == "" && got != "" || !strings.HasPrefix(got, tc.want) {
+			t.Errorf("type Disk %s: %q, want %q", tc.disk, got, tc.want)
+		}
 	}
 }
