@@ -6,7 +6,8 @@
 // API and rules), build (an overlay build that writes nothing into the graded folder), sandbox
 // (the child process and its limits), the harness and suites that run inside the child, record
 // (the child's account of the run), and crash (explaining a dead child from the runtime's last
-// words). This package ties them together; it never imports the CLI.
+// words). This package ties them together; it never imports the CLI, nor the harness or the
+// suites: what it knows of the hidden tests it reads from grader/internal/catalog.
 package grader
 
 import (
@@ -28,9 +29,9 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/build"
+	"kata/grader/internal/catalog"
 	"kata/grader/internal/record"
 	"kata/grader/internal/rules"
-	"kata/grader/internal/suites"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -111,7 +112,7 @@ func Judge(ctx context.Context, r Request) (*result.Result, error) {
 // many times as asked (the stress command runs one build many times).
 type Prepared struct {
 	r       Request
-	entry   *suites.Entry
+	suite   *catalog.Suite
 	work    string
 	binary  string
 	static  *result.Result // the verdict when the package cannot run: compile error, broken rule
@@ -125,11 +126,11 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	if p.r.Limits == (Limits{}) {
 		p.r.Limits = DefaultLimits
 	}
-	entry, ok := suites.For(r.Exercise.Name)
+	suite, ok := catalog.For(r.Exercise.Name)
 	if !ok {
 		return nil, &KitError{Msg: fmt.Sprintf("no hidden tests for %s", r.Exercise.Name)}
 	}
-	p.entry = entry
+	p.suite = suite
 	if err := checkFolder(r.Base, r.Dir, r.Exercise, r.Strict); err != nil {
 		return nil, err
 	}
@@ -169,7 +170,7 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	stage(r, "building")
 	built, buildErr := build.Build(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Base: r.Base, Reference: reference,
-		Suite: entry.Import, Binding: entry.Binding, Work: work, GoTmp: goTmp, Output: output,
+		Suite: catalog.Import(suite.Exercise), Binding: suite.Binding, Work: work, GoTmp: goTmp, Output: output,
 	})
 	check := <-checked
 	if err := ctx.Err(); err != nil {
@@ -272,7 +273,7 @@ func (p *Prepared) Run(ctx context.Context, seed uint64) (*result.Result, error)
 	r := p.r
 	r.Seed = seed
 	stage(r, "testing")
-	if err := runTests(ctx, r, p.entry, p.binary, p.work, res); err != nil {
+	if err := runTests(ctx, r, p.suite, p.binary, p.work, res); err != nil {
 		return nil, err
 	}
 	return res, nil

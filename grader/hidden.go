@@ -1,8 +1,7 @@
 package grader
 
 import (
-	"kata/grader/internal/harness"
-	"kata/grader/internal/suites"
+	"kata/grader/internal/catalog"
 )
 
 // HiddenTest is one hidden test of an exercise, as the parent side needs to know it.
@@ -16,13 +15,13 @@ type HiddenTest struct {
 // HiddenTests lists the hidden tests of the exercise called exercise in the order they run, or
 // none for an exercise the kit does not know.
 func HiddenTests(exercise string) []HiddenTest {
-	entry, ok := suites.For(exercise)
+	suite, ok := catalog.For(exercise)
 	if !ok {
 		return nil
 	}
 	var out []HiddenTest
-	for _, t := range entry.Suite.All() {
-		out = append(out, HiddenTest{Name: t.Name, Performance: t.Kind == harness.Performance})
+	for _, t := range suite.Tests {
+		out = append(out, HiddenTest{Name: t.Name, Performance: t.Kind == catalog.Performance})
 	}
 	return out
 }

@@ -11,11 +11,11 @@ import (
 	"strings"
 
 	"kata/grader/internal/build"
+	"kata/grader/internal/catalog"
 	"kata/grader/internal/crash"
-	"kata/grader/internal/harness"
+	"kata/grader/internal/hints"
 	"kata/grader/internal/record"
 	"kata/grader/internal/sandbox"
-	"kata/grader/internal/suites"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -86,11 +86,8 @@ func childEnv(tmp string) []string {
 }
 
 // runTests runs the hidden tests and fills res from the record.
-func runTests(ctx context.Context, r Request, entry *suites.Entry, binary, work string, res *result.Result) error {
-	tests := entry.Suite.Names(r.Verify)
-	if r.PerfOnly {
-		tests = entry.Suite.PerfNames()
-	}
+func runTests(ctx context.Context, r Request, suite *catalog.Suite, binary, work string, res *result.Result) error {
+	tests := suite.Names(catalog.Mode{Verify: r.Verify, PerfOnly: r.PerfOnly})
 	c, err := start(ctx, r, binary, work, tests, "")
 	if err != nil {
 		return err
@@ -202,8 +199,8 @@ func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f
 	if f.Panic != "" {
 		res.Panic = &result.Panic{Value: f.Panic, Frames: learnerFrames(f.Stack, r)}
 	}
-	if res.Hint == harness.NegativeModHint && !hasRemainder(r.Dir) {
-		res.Hint = harness.NegativeIndexHint
+	if res.Hint == hints.NegativeMod && !hasRemainder(r.Dir) {
+		res.Hint = hints.NegativeIndex
 	}
 }
 

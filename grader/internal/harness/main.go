@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"kata/grader/internal/catalog"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 	"kata/grader/verdict"
@@ -60,13 +61,8 @@ const MaxStack = 64 << 20
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
 func Run(s *Suite, c record.Config, rec *record.Writer) {
 	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint}
-	tests := s.All()
-	if c.Verify {
-		tests = slices.DeleteFunc(tests, func(t Test) bool { return !t.Kind.ReferenceFree() })
-	}
-	if c.PerfOnly {
-		tests = slices.DeleteFunc(tests, func(t Test) bool { return t.Kind != Performance && t.Name != ImplementedTest })
-	}
+	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly}
+	tests := slices.DeleteFunc(s.All(), func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
 	if c.Trace != "" {
 		tests = slices.DeleteFunc(tests, func(t Test) bool { return t.Name != c.Trace })
 		r.tracing = true

@@ -1,24 +1,23 @@
 package harness
 
-// Kind says what a test compares the learner's code against.
-type Kind int
+import "kata/grader/internal/catalog"
+
+// Kind says what a test compares the learner's code against: the catalog's kinds, which the
+// judge's parent side reads without linking the suites.
+type Kind = catalog.Kind
 
 // The kinds of hidden tests.
 const (
 	// Fixed tests have fixed expected outputs: examples and edge cases.
-	Fixed Kind = iota
+	Fixed = catalog.Fixed
 	// Differential tests compare with the reference solution on random operation sequences.
-	Differential
+	Differential = catalog.Differential
 	// Property tests check what must hold whatever the reference does: uniformity, rates,
 	// bounds, memory.
-	Property
+	Property = catalog.Property
 	// Performance tests measure how the learner's operations grow, against the reference.
-	Performance
+	Performance = catalog.Performance
 )
-
-// ReferenceFree reports whether tests of this kind judge without the reference solution, so
-// that they can check the reference itself.
-func (k Kind) ReferenceFree() bool { return k == Fixed || k == Property }
 
 // Test is one hidden test.
 type Test struct {
@@ -54,34 +53,10 @@ type Suite struct {
 }
 
 // ImplementedTest is the name of the first test of every suite: the not-implemented probe.
-const ImplementedTest = "implemented"
+const ImplementedTest = catalog.ImplementedTest
 
 // All returns the suite's tests in the order they run, the probe first.
 func (s *Suite) All() []Test {
 	tests := []Test{{Name: ImplementedTest, Kind: Fixed, Run: s.probe}}
 	return append(tests, s.Tests...)
-}
-
-// Names returns the names of the tests that run in a mode: every test when grading, only the
-// reference-free ones when verifying a reference.
-func (s *Suite) Names(verify bool) []string {
-	var names []string
-	for _, t := range s.All() {
-		if !verify || t.Kind.ReferenceFree() {
-			names = append(names, t.Name)
-		}
-	}
-	return names
-}
-
-// PerfNames returns the names of the tests that run when only performance is measured: the
-// probe and the performance tests.
-func (s *Suite) PerfNames() []string {
-	var names []string
-	for _, t := range s.All() {
-		if t.Kind == Performance || t.Name == ImplementedTest {
-			names = append(names, t.Name)
-		}
-	}
-	return names
 }

@@ -1,12 +1,15 @@
 // Package suites is the index of the exercises' hidden test suites: for each exercise, the
 // import path of its suite package, the binding the generated main uses, and the list of its
-// tests.
+// tests. It links every suite, so only the child side and the kit's tests import it; the judge
+// reads the same facts from grader/internal/catalog, which this package's test keeps equal to
+// the suites (`go test ./grader/internal/suites -update` rewrites it).
 //
 // A suite is hooked in here once, in the list below; its package, grader/internal/suites/NAME,
 // says which exercise it judges.
 package suites
 
 import (
+	"kata/grader/internal/catalog"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suites/bloom"
 	"kata/grader/internal/suites/countingbloom"
@@ -29,9 +32,6 @@ type Entry struct {
 	Suite *harness.Suite
 }
 
-// prefix is the import path of the folder holding one suite package per exercise.
-const prefix = "kata/grader/internal/suites/"
-
 // entries are every suite, each from its package's Binding and Suite.
 var entries = []*Entry{
 	entry(bloom.Binding, bloom.Suite(bloom.API{}, bloom.API{})),
@@ -47,7 +47,20 @@ var entries = []*Entry{
 // entry indexes the suite s, whose package is grader/internal/suites/ followed by the name of
 // the exercise it judges.
 func entry(binding string, s *harness.Suite) *Entry {
-	return &Entry{Import: prefix + s.Exercise, Binding: binding, Suite: s}
+	return &Entry{Import: catalog.Import(s.Exercise), Binding: binding, Suite: s}
+}
+
+// Catalog returns the suites as the judge's catalog lists them.
+func Catalog() []catalog.Suite {
+	out := make([]catalog.Suite, 0, len(entries))
+	for _, e := range entries {
+		c := catalog.Suite{Exercise: e.Suite.Exercise, Binding: e.Binding}
+		for _, t := range e.Suite.All() {
+			c.Tests = append(c.Tests, catalog.Test{Name: t.Name, Kind: t.Kind})
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // For returns the suite of the exercise called name.

@@ -1,12 +1,71 @@
 package suites
 
 import (
+	"bytes"
+	"flag"
 	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"kata/grader/internal/build"
+	"kata/grader/internal/catalog"
 )
+
+var update = flag.Bool("update", false, "rewrite grader/internal/catalog/catalog_gen.go from the suites")
+
+// catalogFile is the judge's list of the suites, generated from them.
+var catalogFile = filepath.Join("..", "catalog", "catalog_gen.go")
+
+// The judge's catalog must list every suite's tests, their kinds and its binding exactly as the
+// suites declare them: the judge reads them there, without linking the suites.
+func TestCatalog(t *testing.T) {
+	want, err := catalog.Render(Catalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile(catalogFile, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(catalogFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the suites: run go test ./grader/internal/suites -update", catalogFile)
+	}
+}
+
+// Every suite's package is the folder of its exercise's name, so that the judge derives its
+// import path from the name alone; and every folder here is a suite in the index.
+func TestImportPaths(t *testing.T) {
+	indexed := map[string]bool{}
+	for _, e := range entries {
+		name := e.Suite.Exercise
+		indexed[name] = true
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(name, name+".go"), nil, parser.PackageClauseOnly)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if f.Name.Name != name {
+			t.Errorf("%s/%s.go is package %s, want %s", name, name, f.Name.Name, name)
+		}
+	}
+	dirs, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if d.IsDir() && !indexed[d.Name()] {
+			t.Errorf("%s/ is not in the index: add its entry line to suites.go", d.Name())
+		}
+	}
+}
 
 // Each suite's binding must give, for the learner's package and the reference's alike, one Go
 // expression that uses that package only: the generated main is built from them.

@@ -8,6 +8,7 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/harness"
+	"kata/grader/internal/hints"
 )
 
 // HashSet is the API the tests drive.
@@ -465,7 +466,7 @@ func panicHint(f harness.Mismatch) string {
 	case strings.Contains(msg, "integer divide by zero"):
 		return "the table has no buckets yet: let New make a few, so that key % len(buckets) has something to divide by"
 	case harness.NegativeIndex(f.Panic):
-		return harness.NegativeModHint
+		return hints.NegativeMod
 	case strings.Contains(msg, "nil pointer dereference"):
 		return "a chain ends in nil and the key may be absent: check for nil before following a pointer"
 	}

@@ -15,6 +15,7 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/harness"
+	"kata/grader/internal/hints"
 )
 
 // RandomizedSet is the API the tests drive.
@@ -445,7 +446,7 @@ func hint(f harness.Mismatch) string {
 		case harness.NegativeIndex(f.Panic) && len(last.Args) > 0 && last.Args[0].(int) < 0 &&
 			!mentions(f.Calls[:len(f.Calls)-1], last.Args[0].(int)):
 			// The first call with a negative value indexes a negative slot: the value picked it.
-			return harness.NegativeModHint
+			return hints.NegativeMod
 		case last.Method == "Remove" && strings.Contains(p, "index out of range [-1]"):
 			// The set was empty, yet Remove found the value: it was never deleted.
 			return hintDelete

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"kata/grader/internal/harness"
+	"kata/grader/internal/hints"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 	"kata/grader/verdict"
@@ -548,7 +549,7 @@ func TestHint(t *testing.T) {
 	}{
 		{"a negative value's first call indexes a negative bucket: val % n",
 			harness.Mismatch{Calls: []harness.Call{call("Remove", -1)}, Panic: oob(-1)},
-			harness.NegativeModHint},
+			hints.NegativeMod},
 		{"the same panic on a value removed before: the removal put its index back",
 			harness.Mismatch{Calls: []harness.Call{call("Insert", -1), call("Remove", -1), call("Remove", -1)}, Panic: oob(-1)},
 			hintDelete},
