@@ -26,7 +26,15 @@ type watchdog struct {
 	wall    time.Duration // the run's wall-clock limit; 0: none
 	ends    time.Time     // when the watchdog ends the run, a little before the judge kills it
 	t       atomic.Pointer[T]
+
+	// What the loop last read, for telling memory pressure from a call that is merely stuck.
+	held     uint64   // the memory the process held
+	live     uint64   // the heap the last collection found live
+	progress cpuSplit // the CPU spent, and the collector's part of it, when the call last made progress
 }
+
+// cpuSplit is the CPU time the process has spent, in seconds, and the garbage collector's part.
+type cpuSplit struct{ total, gc float64 }
 
 // tick is how often the watchdog looks.
 const tick = 5 * time.Millisecond
@@ -39,7 +47,7 @@ func startWatchdog(r *runner, memory uint64, opLimit, wall time.Duration) *watch
 	if memory > 0 {
 		// Let the garbage collector work harder near the limit, so that garbage not yet
 		// collected is not mistaken for memory in use.
-		debug.SetMemoryLimit(int64((memory + record.JudgeMemory) / 10 * 9))
+		debug.SetMemoryLimit(int64(w.softLimit()))
 	}
 	go w.loop()
 	return w
@@ -48,18 +56,38 @@ func startWatchdog(r *runner, memory uint64, opLimit, wall time.Duration) *watch
 // follow tells the watchdog which test is running (nil between tests).
 func (w *watchdog) follow(t *T) { w.t.Store(t) }
 
+// softLimit is the memory limit the garbage collector is given: nine tenths of what the process
+// may hold. Above it the collector runs most of the time to get back under it.
+func (w *watchdog) softLimit() uint64 { return (w.memory + record.JudgeMemory) / 10 * 9 }
+
+// memorySamples are the runtime metrics the loop reads: the memory held, and the CPU spent.
+var memorySamples = []string{
+	"/memory/classes/total:bytes",
+	"/memory/classes/heap/released:bytes",
+	"/cpu/classes/total:cpu-seconds",
+	"/cpu/classes/gc/total:cpu-seconds",
+	"/gc/heap/live:bytes",
+}
+
 func (w *watchdog) loop() {
-	samples := []metrics.Sample{
-		{Name: "/memory/classes/total:bytes"},
-		{Name: "/memory/classes/heap/released:bytes"},
+	samples := make([]metrics.Sample, len(memorySamples))
+	for i, name := range memorySamples {
+		samples[i].Name = name
+	}
+	read := func() cpuSplit {
+		metrics.Read(samples)
+		w.held = samples[0].Value.Uint64() - samples[1].Value.Uint64()
+		w.live = samples[4].Value.Uint64()
+		return cpuSplit{total: samples[2].Value.Float64(), gc: samples[3].Value.Float64()}
 	}
 	var lastCount uint64
 	lastChange, lastCPU := time.Now(), processCPU()
+	w.progress = read()
 	for range time.Tick(tick) {
 		now := time.Now()
+		spent := read()
 		if w.memory > 0 {
-			metrics.Read(samples)
-			held := samples[0].Value.Uint64() - samples[1].Value.Uint64()
+			held := w.held
 			if held > w.memory+record.JudgeMemory {
 				w.abort(&record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: fmt.Sprintf(
 					"the graded code used more than %d MiB of memory%s: the test process held %d MiB, "+
@@ -68,6 +96,9 @@ func (w *watchdog) loop() {
 			}
 		}
 		if w.wall > 0 && now.After(w.ends) {
+			if f := w.pressureFailure(spent, "the run reached its wall-clock limit of "+w.wall.String()); f != nil {
+				w.abort(f)
+			}
 			w.abort(w.wallFailure())
 		}
 		t := w.t.Load()
@@ -75,7 +106,7 @@ func (w *watchdog) loop() {
 			continue
 		}
 		if count := t.opCount.Load(); count != lastCount {
-			lastCount, lastChange, lastCPU = count, now, processCPU()
+			lastCount, lastChange, lastCPU, w.progress = count, now, processCPU(), spent
 		}
 		op := t.op.Load()
 		limit := max(w.opLimit, time.Duration(t.batch.Load()))
@@ -88,8 +119,45 @@ func (w *watchdog) loop() {
 		if processCPU()-lastCPU < limit/2 && running(goroutineState(t.goid.Load())) {
 			continue
 		}
+		if f := w.pressureFailure(spent, fmt.Sprintf("%s did not return within %s", op.Go(t.recvName()), limit)); f != nil {
+			w.abort(f)
+		}
 		w.stuck(t, op, limit)
 	}
+}
+
+// pressureFailure is the failure of a run stopped (what says how) while the process was short of
+// memory, or nil when it was not: a call that crawls because the garbage collector takes most of
+// the CPU to keep the heap under its soft limit has run out of memory headroom, not into an
+// endless loop. spent is the CPU spent now.
+func (w *watchdog) pressureFailure(spent cpuSplit, what string) *record.Failure {
+	if w.memory == 0 {
+		return nil
+	}
+	soft := w.softLimit()
+	gcShare := 0.0
+	if total := spent.total - w.progress.total; total > 0 {
+		gcShare = (spent.gc - w.progress.gc) / total
+	}
+	if !underPressure(w.live, soft, gcShare) {
+		return nil
+	}
+	return &record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: fmt.Sprintf(
+		"the graded code ran out of memory headroom%s: %s while %d MiB of the heap was live and the "+
+			"test process held %d MiB, near its limit of %d MiB (%d MiB for the graded code, at most %d MiB "+
+			"for the judge's own data), and the garbage collector took %.0f%% of the CPU",
+		w.during(), what, w.live>>20, w.held>>20, (w.memory+record.JudgeMemory)>>20, w.memory>>20,
+		record.JudgeMemory>>20, 100*gcShare)}
+}
+
+// underPressure reports whether a process whose last collection found live bytes live, whose
+// garbage collector has the soft limit soft and took the share gcShare of the CPU since the
+// running call last made progress, is short of memory: what is live nearly fills the soft
+// limit, so the collector runs almost without pause, or half fills it while the collector takes
+// half the CPU or more. Garbage not yet collected does not count: a process near its soft limit
+// only for want of a collection has room.
+func underPressure(live, soft uint64, gcShare float64) bool {
+	return live >= soft/10*9 || live >= soft/2 && gcShare >= 0.5
 }
 
 // wallMargin is how long before the judge's wall-clock limit the watchdog ends the run: the
