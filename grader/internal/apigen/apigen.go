@@ -1,0 +1,639 @@
+// Package apigen writes a suite's plumbing from the registry's declaration of its exercise's API
+// (package exercise): the file api_gen.go of grader/internal/suites/NAME. It holds, for an
+// exercise whose type is T:
+//
+//   - T, the interface the tests drive: T's methods, with the exercise's own types replaced by
+//     the suite's (*T by T, a struct or interface type of the API by the suite's copy of it);
+//   - the suite's copies of the API's struct and interface types (the sorted set's Member, the
+//     LSM tree's Options and Disk), declared as the registry declares them;
+//   - API, one implementation of the exercise: a field per package-level function;
+//   - Bind, which makes an API from a package's functions, and Binding, the expression the
+//     judge's generated main builds the graded package's and the reference's API with:
+//     suite.Bind(P.New, ...), where type inference finds the package's types;
+//   - dispatch, which makes a harness.Call on a T and returns its result as the tests compare
+//     it: nil for no result, the value for one, an adapt.Pair or adapt.Triple for two or three,
+//     and the collected slice for an iter.Seq.
+//
+// When T's methods mention no type of the package but T itself as a result, Bind converts the
+// package's *T to T directly. Otherwise the package's type is wrapped in a generic adapter that
+// converts each argument and result: a struct (or a slice of them) is seen through the suite's
+// copy without a copy (adapt.As, adapt.View), after Binding proved at compile time that the two
+// have the same fields; a T argument (the quotient filter's Merge(*Filter)) is unwrapped to the
+// package's own *T. A constructor that also returns an error (the LSM tree's Open) returns a nil
+// T, not a T holding a nil pointer, with the error.
+//
+// What only the suite can say stays in the suite: its tests, its models, the calls' semantics
+// beyond the call itself (copying a key the graded code must not keep, say), and its Probes,
+// which a kit test checks against the registry.
+package apigen
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/types"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"kata/grader/exercise"
+)
+
+// FileName is the name of the generated file in each suite package.
+const FileName = "api_gen.go"
+
+// Path is the generated file of the exercise called name, under the kit's root.
+func Path(root, name string) string {
+	return filepath.Join(root, "grader", "internal", "suites", name, FileName)
+}
+
+// Generate returns the source of the exercise's api_gen.go, gofmt'ed. It fails on a declaration
+// it cannot bind: an exercise type used where no conversion is defined (an interface type of the
+// API as a method's parameter, T as a method's result), a qualified type other than iter's, more
+// than three results.
+func Generate(e *exercise.Exercise) ([]byte, error) {
+	g := &gen{e: e, kinds: map[string]kind{}}
+	for _, s := range e.Structs {
+		g.kinds[s.Name] = structKind
+	}
+	for _, in := range e.Interfaces {
+		g.kinds[in.Name] = ifaceKind
+	}
+	if err := g.parse(); err != nil {
+		return nil, fmt.Errorf("%s: %w", e.Name, err)
+	}
+	raw := g.file()
+	src, err := format.Source(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the generated code does not parse: %w\n%s", e.Name, err, raw)
+	}
+	return src, nil
+}
+
+// kind is what a type of a signature is to the binding.
+type kind int
+
+const (
+	plainKind  kind = iota // a type of no package or of iter: the same on both sides
+	mainKind               // *T, the exercise's type
+	structKind             // a struct type of the API
+	sliceKind              // a slice of a struct type of the API
+	ifaceKind              // an interface type of the API
+)
+
+// typ is one parameter or result type of a signature.
+type typ struct {
+	expr kind
+	name string // the API type's name for structKind, sliceKind and ifaceKind
+	src  string // the type as the registry writes it
+	seq  bool   // an iter.Seq, collected by dispatch
+}
+
+// fn is one function or method of the API with its types.
+type fn struct {
+	exercise.Func
+	params, results []typ
+}
+
+// gen is one file being generated.
+type gen struct {
+	e     *exercise.Exercise
+	kinds map[string]kind // the API's struct and interface types
+	funcs []fn            // the package-level functions
+	meths []fn            // the methods of T
+	ifs   map[string][]fn // the methods of each interface type of the API
+	// wrap is set when T's methods mention a type of the package other than as T's own
+	// receiver: the package's T is then wrapped in an adapter.
+	wrap bool
+	// inMethods are the type parameters of the package's types that T's methods mention, in
+	// declaration order: "S" for T itself, "L" and a name for the others.
+	inMethods []string
+	imports   map[string]bool
+	b         bytes.Buffer
+}
+
+// parse reads every signature of the API and says what the binding needs.
+func (g *gen) parse() error {
+	g.imports = map[string]bool{"kata/grader/internal/harness": true}
+	g.ifs = map[string][]fn{}
+	read := func(f exercise.Func) (fn, error) {
+		expr, err := parser.ParseExpr(f.Sig)
+		if err != nil {
+			return fn{}, fmt.Errorf("%s: signature %q: %w", f.Name, f.Sig, err)
+		}
+		ft, ok := expr.(*ast.FuncType)
+		if !ok {
+			return fn{}, fmt.Errorf("%s: signature %q is not a func type", f.Name, f.Sig)
+		}
+		out := fn{Func: f}
+		for _, list := range []struct {
+			fields *ast.FieldList
+			into   *[]typ
+		}{{ft.Params, &out.params}, {ft.Results, &out.results}} {
+			if list.fields == nil {
+				continue
+			}
+			for _, field := range list.fields.List {
+				t, err := g.classify(field.Type)
+				if err != nil {
+					return fn{}, fmt.Errorf("%s: %w", f.Name, err)
+				}
+				for range max(1, len(field.Names)) {
+					*list.into = append(*list.into, t)
+				}
+			}
+		}
+		if len(out.results) > 3 {
+			return fn{}, fmt.Errorf("%s: %d results, at most 3 are supported", f.Name, len(out.results))
+		}
+		return out, nil
+	}
+	for _, f := range g.e.API {
+		x, err := read(f)
+		if err != nil {
+			return err
+		}
+		if f.Recv == "" {
+			g.funcs = append(g.funcs, x)
+		} else {
+			g.meths = append(g.meths, x)
+		}
+	}
+	for _, in := range g.e.Interfaces {
+		for _, m := range in.Methods {
+			x, err := read(m)
+			if err != nil {
+				return err
+			}
+			g.ifs[in.Name] = append(g.ifs[in.Name], x)
+		}
+	}
+	return g.check()
+}
+
+// classify says what the type expression e is to the binding.
+func (g *gen) classify(e ast.Expr) (typ, error) {
+	t := typ{src: types.ExprString(e)}
+	switch x := e.(type) {
+	case *ast.StarExpr:
+		if id, ok := x.X.(*ast.Ident); ok && id.Name == g.e.Type {
+			t.expr = mainKind
+			return t, nil
+		}
+	case *ast.Ident:
+		if k, ok := g.kinds[x.Name]; ok {
+			t.expr, t.name = k, x.Name
+			return t, nil
+		}
+	case *ast.ArrayType:
+		if id, ok := x.Elt.(*ast.Ident); ok && x.Len == nil && g.kinds[id.Name] == structKind {
+			t.expr, t.name = sliceKind, id.Name
+			return t, nil
+		}
+	case *ast.IndexExpr:
+		if sel, ok := x.X.(*ast.SelectorExpr); ok && types.ExprString(sel) == "iter.Seq" {
+			t.seq = true
+		}
+	}
+	var bad error
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if pkg := types.ExprString(x.X); pkg == "iter" {
+				g.imports["iter"] = true
+			} else {
+				bad = fmt.Errorf("type %s: only iter's types are supported from another package", t.src)
+			}
+			return false
+		case *ast.Ident:
+			if _, own := g.kinds[x.Name]; own || x.Name == g.e.Type {
+				bad = fmt.Errorf("type %s: the API's type %s is supported only alone, as *%s or in a slice of structs",
+					t.src, x.Name, g.e.Type)
+			}
+		}
+		return true
+	})
+	return t, bad
+}
+
+// check refuses the uses of the package's types that the binding cannot convert, and finds
+// which of them T's methods mention.
+func (g *gen) check() error {
+	mentioned := map[string]bool{}
+	for _, m := range g.meths {
+		for _, p := range m.params {
+			switch p.expr {
+			case mainKind:
+				mentioned["S"] = true
+			case structKind, sliceKind:
+				mentioned["L"+p.name] = true
+			case ifaceKind:
+				return fmt.Errorf("%s: an interface type of the API as a method's parameter is not supported", m.Name)
+			}
+		}
+		for _, r := range m.results {
+			switch r.expr {
+			case mainKind, ifaceKind:
+				return fmt.Errorf("%s: %s as a method's result is not supported", m.Name, r.src)
+			case structKind, sliceKind:
+				mentioned["L"+r.name] = true
+			}
+		}
+	}
+	for _, name := range g.params() {
+		if mentioned[name] {
+			g.inMethods = append(g.inMethods, name)
+		}
+	}
+	g.wrap = len(g.inMethods) > 0
+	constructor := false
+	for _, f := range g.funcs {
+		for _, p := range f.params {
+			if p.expr == mainKind {
+				return fmt.Errorf("%s: *%s as a function's parameter is not supported", f.Name, g.e.Type)
+			}
+		}
+		for _, r := range f.results {
+			switch r.expr {
+			case mainKind:
+				constructor = true
+			case ifaceKind:
+				return fmt.Errorf("%s: %s as a function's result is not supported", f.Name, r.src)
+			}
+		}
+	}
+	for name, ms := range g.ifs {
+		for _, m := range ms {
+			for _, t := range slices.Concat(m.params, m.results) {
+				if t.expr != plainKind {
+					return fmt.Errorf("%s.%s: the API's own types in an interface's methods are not supported", name, m.Name)
+				}
+			}
+		}
+	}
+	if !constructor {
+		return fmt.Errorf("no function returns *%s", g.e.Type)
+	}
+	return nil
+}
+
+// params are the type parameters of Bind: S for the package's *T, then "L" and the name of each
+// struct and interface type of the API, for the package's own.
+func (g *gen) params() []string {
+	out := []string{"S"}
+	for _, s := range g.e.Structs {
+		out = append(out, "L"+s.Name)
+	}
+	for _, in := range g.e.Interfaces {
+		out = append(out, "L"+in.Name)
+	}
+	return out
+}
+
+// suiteType is t as the suite declares it.
+func (g *gen) suiteType(t typ) string {
+	switch t.expr {
+	case mainKind:
+		return g.e.Type
+	case sliceKind:
+		return "[]" + t.name
+	case structKind, ifaceKind:
+		return t.name
+	}
+	return t.src
+}
+
+// packageType is t as the package declares it, through Bind's type parameters.
+func (g *gen) packageType(t typ) string {
+	switch t.expr {
+	case mainKind:
+		return "S"
+	case sliceKind:
+		return "[]L" + t.name
+	case structKind, ifaceKind:
+		return "L" + t.name
+	}
+	return t.src
+}
+
+// signature writes a signature's parameters and results with the types that typeOf gives and,
+// if named, with parameters p0, p1, ...
+func signature(f fn, typeOf func(typ) string, named bool) string {
+	params := make([]string, len(f.params))
+	for i, p := range f.params {
+		params[i] = typeOf(p)
+		if named {
+			params[i] = fmt.Sprintf("p%d %s", i, params[i])
+		}
+	}
+	results := make([]string, len(f.results))
+	for i, r := range f.results {
+		results[i] = typeOf(r)
+	}
+	s := "(" + strings.Join(params, ", ") + ")"
+	switch len(results) {
+	case 0:
+	case 1:
+		s += " " + results[0]
+	default:
+		s += " (" + strings.Join(results, ", ") + ")"
+	}
+	return s
+}
+
+// printf writes to the file.
+func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.b, format, args...) }
+
+// file returns the whole file: the header, then the declarations, whose imports it lists.
+func (g *gen) file() []byte {
+	g.body()
+	var head bytes.Buffer
+	head.WriteString("// Code generated by apigen from the registry (grader/exercise); DO NOT EDIT.\n\n")
+	fmt.Fprintf(&head, "package %s\n\nimport (\n", g.e.Name)
+	for _, imp := range slices.Sorted(maps.Keys(g.imports)) {
+		fmt.Fprintf(&head, "%q\n", imp)
+	}
+	head.WriteString(")\n\n//go:generate go run kata/grader/internal/apigen/gen\n\n")
+	head.Write(g.b.Bytes())
+	return head.Bytes()
+}
+
+// body writes the declarations, noting the imports they use.
+func (g *gen) body() {
+	t := g.e.Type
+	g.printf("// %s is the exercise's type as the tests drive it: the graded package's or the\n", t)
+	g.printf("// reference's, through Bind.\n")
+	g.printf("type %s interface {\n", t)
+	for _, m := range g.meths {
+		g.printf("%s%s\n", m.Name, signature(m, g.suiteType, false))
+	}
+	g.printf("}\n\n")
+	for _, s := range g.e.Structs {
+		g.printf("// %s is the API's %s, with the exercise's fields: Bind sees a package's %s as this one.\n", s.Name, s.Name, s.Name)
+		g.printf("type %s struct {\n", s.Name)
+		for field := range strings.SplitSeq(s.Fields, ";") {
+			g.printf("%s\n", strings.TrimSpace(field))
+		}
+		g.printf("}\n\n")
+	}
+	for _, in := range g.e.Interfaces {
+		g.printf("// %s is the API's %s, with the exercise's methods: a value of it is one of a package's %s too.\n", in.Name, in.Name, in.Name)
+		g.printf("type %s interface {\n", in.Name)
+		for _, m := range g.ifs[in.Name] {
+			g.printf("%s%s\n", m.Name, signature(m, g.suiteType, false))
+		}
+		g.printf("}\n\n")
+	}
+	g.printf("// API is one implementation of the exercise: the graded package's or the reference's.\n")
+	g.printf("type API struct {\n")
+	for _, f := range g.funcs {
+		g.printf("%s func%s\n", f.Name, signature(f, g.suiteType, false))
+	}
+	g.printf("}\n\n")
+	g.binding()
+	g.bind()
+	if g.wrap {
+		g.adapter()
+	}
+	g.dispatch()
+}
+
+// proof is the name of Bind's parameter for the API type called name: a conversion that
+// compiles only when the package's type agrees with the suite's.
+func proof(name string) string { return "as" + name }
+
+// binding writes Binding.
+func (g *gen) binding() {
+	args := make([]string, 0, len(g.funcs)+len(g.kinds))
+	for _, f := range g.funcs {
+		args = append(args, "{{.}}."+f.Name)
+	}
+	for _, s := range g.e.Structs {
+		args = append(args, fmt.Sprintf("func(v {{.}}.%s) suite.%s { return suite.%s(v) }", s.Name, s.Name, s.Name))
+	}
+	for _, in := range g.e.Interfaces {
+		args = append(args, fmt.Sprintf("func(v suite.%s) {{.}}.%s { return v }", in.Name, in.Name))
+	}
+	g.printf("// Binding is the Go expression the judge's generated main uses to build an API from a package,\n")
+	g.printf("// as a text/template whose dot is the package's name there; the suite package itself is\n")
+	g.printf("// imported as suite. It compiles only when the package has the exercise's API.\n")
+	g.printf("const Binding = `suite.Bind(%s)`\n\n", strings.Join(args, ", "))
+}
+
+// bind writes Bind.
+func (g *gen) bind() {
+	constraint := g.e.Type
+	if g.wrap {
+		constraint = "graded[" + strings.Join(g.inMethods, ", ") + "]"
+	}
+	tparams := []string{"S " + constraint}
+	for _, p := range g.params()[1:] {
+		tparams = append(tparams, p+" any")
+	}
+	var params []string
+	for _, f := range g.funcs {
+		params = append(params, "fn"+f.Name+" func"+signature(f, g.packageType, false))
+	}
+	for _, s := range g.e.Structs {
+		params = append(params, fmt.Sprintf("_ func(L%s) %s", s.Name, s.Name))
+	}
+	for _, in := range g.e.Interfaces {
+		params = append(params, fmt.Sprintf("%s func(%s) L%s", proof(in.Name), in.Name, in.Name))
+	}
+	g.printf("// Bind makes the API of a package from its functions, each fn followed by its name. A\n")
+	g.printf("// struct type of the API comes with a conversion from the package's to the suite's, which\n")
+	g.printf("// compiles only when the two have the same fields in the same order, so that one is seen as\n")
+	g.printf("// the other; an interface type, with the conversion of the suite's to the package's.\n")
+	g.printf("func Bind[%s](%s) API {\n", strings.Join(tparams, ", "), strings.Join(params, ", "))
+	g.printf("return API{\n")
+	for _, f := range g.funcs {
+		if !slices.ContainsFunc(slices.Concat(f.params, f.results), func(t typ) bool { return t.expr != plainKind }) {
+			g.printf("%s: fn%s,\n", f.Name, f.Name)
+			continue
+		}
+		g.printf("%s: func%s {\n", f.Name, signature(f, g.suiteType, true))
+		args := make([]string, len(f.params))
+		for i, p := range f.params {
+			args[i] = g.toPackage(p, fmt.Sprintf("p%d", i), "")
+		}
+		g.results(f, "fn"+f.Name+"("+strings.Join(args, ", ")+")")
+		g.printf("},\n")
+	}
+	g.printf("}\n}\n\n")
+}
+
+// adapterType is the adapter instantiated with the type parameters T's methods mention.
+func (g *gen) adapterType() string {
+	params := slices.Clone(g.inMethods)
+	if params[0] != "S" {
+		params = append([]string{"S"}, params...)
+	}
+	return "adapter[" + strings.Join(params, ", ") + "]"
+}
+
+// adapter writes the constraint graded, which the package's *T satisfies, and the adapter that
+// shows it as a T.
+func (g *gen) adapter() {
+	var tparams []string
+	for _, p := range g.inMethods {
+		tparams = append(tparams, p+" any")
+	}
+	g.printf("// graded is the package's %s, over the package's own types.\n", g.e.Type)
+	g.printf("type graded[%s] interface {\n", strings.Join(tparams, ", "))
+	for _, m := range g.meths {
+		g.printf("%s%s\n", m.Name, signature(m, g.packageType, false))
+	}
+	g.printf("}\n\n")
+	adapterParams := []string{"S graded[" + strings.Join(g.inMethods, ", ") + "]"}
+	for _, p := range g.inMethods {
+		if p != "S" {
+			adapterParams = append(adapterParams, p+" any")
+		}
+	}
+	at := g.adapterType()
+	g.printf("// adapter shows a package's %s as a %s.\n", g.e.Type, g.e.Type)
+	g.printf("type adapter[%s] struct{ s S }\n\n", strings.Join(adapterParams, ", "))
+	for _, m := range g.meths {
+		args := make([]string, len(m.params))
+		for i, p := range m.params {
+			args[i] = g.toPackage(p, fmt.Sprintf("p%d", i), "a")
+		}
+		g.printf("// %s calls the package's %s.\n", m.Name, m.Name)
+		g.printf("func (a %s) %s%s {\n", at, m.Name, signature(m, g.suiteType, true))
+		g.results(m, "a.s."+m.Name+"("+strings.Join(args, ", ")+")")
+		g.printf("}\n\n")
+	}
+	if slices.Contains(g.inMethods, "S") {
+		g.printf("// own is the package's %s that v wraps: a method's argument made by the same package.\n", g.e.Type)
+		g.printf("func (a %s) own(v %s) S {\n", at, g.e.Type)
+		g.printf("w, ok := v.(%s)\n", at)
+		g.printf("if !ok {\npanic(fmt.Sprintf(\"%s suite: a %%T given where the package's own %s was expected\", v))\n}\n", g.e.Name, g.e.Type)
+		g.printf("return w.s\n}\n\n")
+		g.imports["fmt"] = true
+	}
+}
+
+// toPackage converts the argument v, of the suite's type t, to the package's; recv is the
+// adapter's receiver, for T itself.
+func (g *gen) toPackage(t typ, v, recv string) string {
+	switch t.expr {
+	case mainKind:
+		return recv + ".own(" + v + ")"
+	case structKind:
+		g.imports["kata/grader/internal/apigen/adapt"] = true
+		return "adapt.As[L" + t.name + "](" + v + ")"
+	case sliceKind:
+		g.imports["kata/grader/internal/apigen/adapt"] = true
+		return "adapt.View[L" + t.name + "](" + v + ")"
+	case ifaceKind:
+		return proof(t.name) + "(" + v + ")"
+	}
+	return v
+}
+
+// toSuite converts the result v, of the package's type t, to the suite's.
+func (g *gen) toSuite(t typ, v string) string {
+	switch t.expr {
+	case mainKind:
+		if g.wrap {
+			return g.adapterType() + "{" + v + "}"
+		}
+	case structKind:
+		g.imports["kata/grader/internal/apigen/adapt"] = true
+		return "adapt.As[" + t.name + "](" + v + ")"
+	case sliceKind:
+		g.imports["kata/grader/internal/apigen/adapt"] = true
+		return "adapt.View[" + t.name + "](" + v + ")"
+	}
+	return v
+}
+
+// results writes the body that makes call and returns its results converted to the suite's
+// types. A nil *T among several results is returned as a nil T.
+func (g *gen) results(f fn, call string) {
+	switch len(f.results) {
+	case 0:
+		g.printf("%s\n", call)
+		return
+	case 1:
+		g.printf("return %s\n", g.toSuite(f.results[0], call))
+		return
+	}
+	if !slices.ContainsFunc(f.results, func(t typ) bool { return t.expr != plainKind }) {
+		g.printf("return %s\n", call)
+		return
+	}
+	names := make([]string, len(f.results))
+	for i := range names {
+		names[i] = fmt.Sprintf("r%d", i)
+	}
+	g.printf("%s := %s\n", strings.Join(names, ", "), call)
+	converted := make([]string, len(f.results))
+	for i, r := range f.results {
+		converted[i] = g.toSuite(r, names[i])
+	}
+	for i, r := range f.results {
+		if r.expr == mainKind {
+			g.imports["kata/grader/internal/apigen/adapt"] = true
+			withNil := slices.Clone(converted)
+			withNil[i] = "nil"
+			g.printf("if adapt.IsZero(%s) {\nreturn %s\n}\n", names[i], strings.Join(withNil, ", "))
+		}
+	}
+	g.printf("return %s\n", strings.Join(converted, ", "))
+}
+
+// dispatch writes dispatch.
+func (g *gen) dispatch() {
+	t := g.e.Type
+	g.printf("// dispatch makes the call c on s, its arguments of the method's types, and returns its result:\n")
+	g.printf("// nil for none, the value for one, an adapt.Pair or adapt.Triple of several, the keys of an\n")
+	g.printf("// iter.Seq collected in a slice.\n")
+	g.printf("func dispatch(s %s, c harness.Call) any {\n", t)
+	g.printf("switch c.Method {\n")
+	for _, m := range g.meths {
+		g.printf("case %q:\n", m.Name)
+		args := make([]string, len(m.params))
+		for i, p := range m.params {
+			args[i] = fmt.Sprintf("c.Args[%d].(%s)", i, g.suiteType(p))
+		}
+		call := "s." + m.Name + "(" + strings.Join(args, ", ") + ")"
+		collect := func(r typ, v string) string {
+			if r.seq {
+				g.imports["slices"] = true
+				return "slices.Collect(" + v + ")"
+			}
+			return v
+		}
+		switch len(m.results) {
+		case 0:
+			g.printf("%s\nreturn nil\n", call)
+		case 1:
+			g.printf("return %s\n", collect(m.results[0], call))
+		default:
+			g.imports["kata/grader/internal/apigen/adapt"] = true
+			names := make([]string, len(m.results))
+			fields := make([]string, len(m.results))
+			typeArgs := make([]string, len(m.results))
+			for i, r := range m.results {
+				names[i] = fmt.Sprintf("r%d", i)
+				typeArgs[i] = g.suiteType(r)
+				if r.seq {
+					typeArgs[i] = "[]" + strings.TrimSuffix(strings.TrimPrefix(r.src, "iter.Seq["), "]")
+				}
+				fields[i] = []string{"First", "Second", "Third"}[i] + ": " + collect(r, names[i])
+			}
+			tuple := "adapt.Pair"
+			if len(m.results) == 3 {
+				tuple = "adapt.Triple"
+			}
+			g.printf("%s := %s\n", strings.Join(names, ", "), call)
+			g.printf("return %s[%s]{%s}\n", tuple, strings.Join(typeArgs, ", "), strings.Join(fields, ", "))
+		}
+	}
+	g.printf("}\n")
+	g.printf("panic(%q + c.Method)\n}\n", g.e.Name+" suite: no method ")
+}

@@ -1,0 +1,79 @@
+package apigen_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/apigen"
+)
+
+var update = flag.Bool("update", false, "rewrite every suite's api_gen.go from the registry")
+
+// root is the kit's root, three folders up from this package.
+var root = filepath.Join("..", "..", "..")
+
+// TestGeneratedInSync keeps every suite's api_gen.go equal to what the registry generates, as
+// go generate would write it. Run go test ./grader/internal/apigen -update after changing the
+// registry: it also makes the suite folder of a new exercise.
+func TestGeneratedInSync(t *testing.T) {
+	for _, e := range exercise.All() {
+		want, err := apigen.Generate(e)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		path := apigen.Path(root, e.Name)
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: %v; run go test ./grader/internal/apigen -update", e.Name, err)
+			continue
+		}
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("%s differs from the registry (-registry +file); run go test ./grader/internal/apigen -update:\n%s", path, diff)
+		}
+	}
+}
+
+// TestRefusesWhatItCannotBind checks that a declaration the binding cannot convert is an error
+// naming the function, not a file that does not compile.
+func TestRefusesWhatItCannotBind(t *testing.T) {
+	base := func(api ...exercise.Func) *exercise.Exercise {
+		return &exercise.Exercise{Name: "x", Type: "T", API: append([]exercise.Func{{Name: "New", Sig: "func() *T"}}, api...),
+			Structs:    []exercise.Struct{{Name: "Item", Fields: "Key int"}},
+			Interfaces: []exercise.Interface{{Name: "Store", Methods: []exercise.Func{{Name: "Get", Sig: "func(int) int"}}}}}
+	}
+	for _, tc := range []struct {
+		reason string
+		e      *exercise.Exercise
+		want   string
+	}{
+		{"no constructor", &exercise.Exercise{Name: "x", Type: "T", API: []exercise.Func{{Name: "Size", Sig: "func() int"}}},
+			"no function returns *T"},
+		{"T as a method's result", base(exercise.Func{Recv: "T", Name: "Clone", Sig: "func() *T"}), "Clone: *T as a method's result"},
+		{"an interface as a method's parameter", base(exercise.Func{Recv: "T", Name: "Use", Sig: "func(Store)"}), "Use: an interface type"},
+		{"T as a function's parameter", base(exercise.Func{Name: "Merge", Sig: "func(*T, *T) *T"}), "Merge: *T as a function's parameter"},
+		{"a map of the API's struct", base(exercise.Func{Recv: "T", Name: "All", Sig: "func() map[int]Item"}), "All: type map[int]Item"},
+		{"another package's type", base(exercise.Func{Recv: "T", Name: "Wait", Sig: "func(time.Duration)"}), "only iter's types"},
+		{"four results", base(exercise.Func{Recv: "T", Name: "Four", Sig: "func() (int, int, int, int)"}), "4 results"},
+		{"not a signature", base(exercise.Func{Recv: "T", Name: "Bad", Sig: "int"}), "is not a func type"},
+	} {
+		_, err := apigen.Generate(tc.e)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.reason, err, tc.want)
+		}
+	}
+}
