@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/result"
@@ -123,12 +124,12 @@ func stepping(h1, h2, m uint64, k uint, out []uint64) []uint64 {
 // doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
 func doubleHashing(key []byte, m uint64, k uint, out []uint64) []uint64 {
 	h := fnv64(key)
-	return stepping(h, mix(h)|1, m, k, out)
+	return stepping(h, bytekeys.Mix(h)|1, m, k, out)
 }
 
 // consecutive takes k consecutive bits: h + i.
 func consecutive(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	return stepping(mix(fnv64(key)), 1, m, k, out)
+	return stepping(bytekeys.Mix(fnv64(key)), 1, m, k, out)
 }
 
 // shifted32 takes one 32-bit hash shifted right by i: position i+1 is about half of position i.
@@ -142,7 +143,7 @@ func shifted32(key []byte, m uint64, k uint, out []uint64) []uint64 {
 
 // sameBit takes one position k times: h2 == 0.
 func sameBit(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	return stepping(mix(fnv64(key)), 0, m, k, out)
+	return stepping(bytekeys.Mix(fnv64(key)), 0, m, k, out)
 }
 
 // byteSum hashes the sum of the bytes: a weak hash.
@@ -151,7 +152,7 @@ func byteSum(key []byte, m uint64, k uint, out []uint64) []uint64 {
 	for _, b := range key {
 		s += uint64(b)
 	}
-	return stepping(s, mix(s)|1, m, k, out)
+	return stepping(s, bytekeys.Mix(s)|1, m, k, out)
 }
 
 // fnvLow16 double-hashes with the low 16 bits and the next 16 bits of FNV-1a.
@@ -165,7 +166,7 @@ func fnvLow16(key []byte, m uint64, k uint, out []uint64) []uint64 {
 func low20(key []byte, m uint64, k uint, out []uint64) []uint64 {
 	h := fnv64(key)
 	for i := range uint64(k) {
-		out = append(out, (h+i*(mix(h)|1))&(1<<20-1)%m)
+		out = append(out, (h+i*(bytekeys.Mix(h)|1))&(1<<20-1)%m)
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -36,7 +37,7 @@ func (s *suite) noFalseNegatives(t *harness.T) {
 		s.allFound(t, c.m, c.k, 2000, mixedShapes(rng))
 	}
 	odd := oddKeys(rng)
-	s.allFound(t, 8192, 5, len(odd), fromList(odd))
+	s.allFound(t, 8192, 5, len(odd), bytekeys.List(odd))
 	s.allFound(t, optimalM(bigRun, 0.01), 7, bigRun, mixedShapes(rng))
 }
 
@@ -45,7 +46,7 @@ const bigRun = 200_000
 
 // allFound adds count keys of gen to New(m, k), every eighth call adding again a key added
 // before, then tests every key added.
-func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen keyGen) {
+func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen bytekeys.Gen) {
 	f := s.newFilter(t, m, k)
 	order := make([]uint64, 0, count)
 	var buf []byte
@@ -75,7 +76,7 @@ func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen keyGen) 
 // a fresh filter, followed by a Test of key i and of every other key added, where the harness
 // shrinks the first false negative to a few calls; if the fresh filter finds every key, it
 // reports the failure as seen.
-func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen keyGen, order []uint64, i uint64) {
+func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen bytekeys.Gen, order []uint64, i uint64) {
 	calls := make([]harness.Call, 0, 2*len(order)+1)
 	for _, j := range order {
 		calls = append(calls, keyCall("Add", gen(nil, j)))
@@ -99,7 +100,7 @@ func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen keyGen, order 
 type fpConfig struct {
 	bitsPerKey uint64
 	k          uint
-	gen        keyGen
+	gen        bytekeys.Gen
 }
 
 // The false-positive-rate property adds fpKeys keys and tests fpProbes others.
@@ -114,11 +115,11 @@ const (
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
 	for _, c := range []fpConfig{
-		{bitsPerKey: 8, gen: littleEndian(rng.Uint64())},
-		{bitsPerKey: 10, gen: decimal(fmt.Sprintf("key%d:", rng.Uint32()))},
-		{bitsPerKey: 12, gen: padded(randomBytes(rng, 16))},
-		{bitsPerKey: 10, k: 3, gen: bigEndian(rng.Uint64())},
-		{bitsPerKey: 10, k: 14, gen: decimal(fmt.Sprintf("%x/", rng.Uint64()))},
+		{bitsPerKey: 8, gen: bytekeys.LittleEndian(rng.Uint64())},
+		{bitsPerKey: 10, gen: bytekeys.Decimal(fmt.Sprintf("key%d:", rng.Uint32()))},
+		{bitsPerKey: 12, gen: bytekeys.Padded(bytekeys.Random(rng, 16))},
+		{bitsPerKey: 10, k: 3, gen: bytekeys.BigEndian(rng.Uint64())},
+		{bitsPerKey: 10, k: 14, gen: bytekeys.Decimal(fmt.Sprintf("%x/", rng.Uint64()))},
 	} {
 		s.measureRate(t, c)
 	}
@@ -140,7 +141,7 @@ func (s *suite) measureRate(t *harness.T, c fpConfig) {
 // checkRate adds keys 0 to n-1 of gen to New(m, k), tests the next probes keys, and fails if
 // the number of false positives lies outside fpBounds, with the hint hint(got, p) for a rate got
 // where FalsePositiveRate is p.
-func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen keyGen, hint func(got, p float64) string) {
+func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen bytekeys.Gen, hint func(got, p float64) string) {
 	f := s.newFilter(t, m, k)
 	var buf []byte
 	for i := range n {
@@ -185,7 +186,7 @@ const (
 // that reach only part of the bits (a hash or a mask of 20 bits) give many times the rate of the
 // formula.
 func (s *suite) largeFilter(t *harness.T) {
-	s.checkRate(t, largeBits, largeKeys, largeK, largeProbes, decimal(fmt.Sprintf("%x-", t.Rand().Uint64())),
+	s.checkRate(t, largeBits, largeKeys, largeK, largeProbes, bytekeys.Decimal(fmt.Sprintf("%x-", t.Rand().Uint64())),
 		func(got, p float64) string {
 			if got < p || got >= 1 {
 				return rateHint(largeBits, largeKeys, largeK, got, got > p)
@@ -264,7 +265,7 @@ func (s *suite) memory(t *harness.T) {
 	f := s.newFilter(t, memBits, 7)
 	runtime.GC()
 	runtime.ReadMemStats(&built)
-	gen := padded(make([]byte, 8))
+	gen := bytekeys.Padded(make([]byte, 8))
 	var buf []byte
 	for i := range uint64(memKeys) {
 		buf = gen(buf, i)

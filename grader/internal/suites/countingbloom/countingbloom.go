@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"kata/grader/exercise"
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -803,11 +804,11 @@ func emptyKeyPanics(calls []harness.Call, newFilter func() Filter) bool {
 			empty = empty || len(key) == 0
 		}
 	}
-	letter := freeLetter(seen)
+	letter := bytekeys.FreeLetter(seen)
 	if !empty || letter == nil {
 		return false
 	}
-	replaced := mapKeys(calls, func(key []byte) []byte {
+	replaced := keySimplifier.Map(calls, func(key []byte) []byte {
 		if len(key) == 0 {
 			return letter
 		}

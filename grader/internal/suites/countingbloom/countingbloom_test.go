@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/result"
@@ -149,8 +150,8 @@ func fnv64(key []byte) uint64 {
 
 // doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
 func doubleHashing(key []byte, m uint64, k uint) []uint64 {
-	h1 := mix(fnv64(key))
-	h2 := mix(h1) | 1
+	h1 := bytekeys.Mix(fnv64(key))
+	h2 := bytekeys.Mix(h1) | 1
 	out := make([]uint64, k)
 	for i := range out {
 		out[i] = (h1 + uint64(i)*h2) % m
@@ -175,7 +176,7 @@ func firstByte(key []byte, m uint64, k uint) []uint64 {
 
 // consecutive takes k consecutive counters: h + i.
 func consecutive(key []byte, m uint64, k uint) []uint64 {
-	h := mix(fnv64(key))
+	h := bytekeys.Mix(fnv64(key))
 	out := make([]uint64, k)
 	for i := range out {
 		out[i] = (h + uint64(i)) % m

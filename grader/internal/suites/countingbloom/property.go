@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -35,7 +36,7 @@ func testKey(t *harness.T, f Filter, key []byte) bool {
 // negative: keys added (some again, up to 20 times), removed no more often than added, and keys
 // never added removed only when they test false (RemoveAbsent); then every key present is tested
 // and counted.
-func churn(t *harness.T, gen keyGen, m uint64, k uint, ops int) []harness.Call {
+func churn(t *harness.T, gen bytekeys.Gen, m uint64, k uint, ops int) []harness.Call {
 	rng := t.Rand()
 	r := newTracker(m, k)
 	var calls []harness.Call
@@ -95,9 +96,9 @@ func (s *suite) noFalseNegatives(t *harness.T) {
 	odd := oddKeys(rng)
 	gen := func(buf []byte, i uint64) []byte {
 		if i < uint64(len(odd)) {
-			return fromList(odd)(buf, i)
+			return bytekeys.List(odd)(buf, i)
 		}
-		return littleEndian(0)(buf, i)
+		return bytekeys.LittleEndian(0)(buf, i)
 	}
 	compareValid(t, s.filter(4096, 5), churn(t, gen, 4096, 5, len(odd)), 4096, 5)
 }
@@ -140,7 +141,7 @@ func (s *suite) largeNoFalseNegatives(t *harness.T) {
 
 // largeSequence emits the calls of the large no-false-negatives property, each key a fresh
 // slice, until emit returns false; it reports whether every emit returned true.
-func largeSequence(gen keyGen, emit func(method string, key []byte) bool) bool {
+func largeSequence(gen bytekeys.Gen, emit func(method string, key []byte) bool) bool {
 	net := make([]int32, largeKeys) // adds minus removes of key i
 	prev := uint64(0)               // the key of the previous Add
 	for j := range uint64(largeKeys) {
@@ -171,7 +172,7 @@ func largeSequence(gen keyGen, emit func(method string, key []byte) bool) bool {
 // noFalseNegative runs the large property's calls on a fresh learner's New(m, k) without the
 // bookkeeping of harness.Compare, and reports whether every Remove and Test returned true and
 // nothing panicked.
-func (s *suite) noFalseNegative(gen keyGen, m uint64, k uint) (ok bool) {
+func (s *suite) noFalseNegative(gen bytekeys.Gen, m uint64, k uint) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
@@ -206,7 +207,7 @@ const (
 // counters are all back to 0. That holds unless a counter reached 15, which with a mean load of
 // k·n/m = 0.4 per counter has odds below m·0.4^15/15! ≈ 2·10⁻¹⁵.
 func (s *suite) removeAbsentProperty(t *harness.T) {
-	gen := decimal(fmt.Sprintf("%x:", t.Rand().Uint64()))
+	gen := bytekeys.Decimal(fmt.Sprintf("%x:", t.Rand().Uint64()))
 	var calls []harness.Call
 	for i := range uint64(absentKeys) {
 		calls = append(calls, keyCall("Add", gen(nil, i)))
@@ -256,7 +257,7 @@ func (s *suite) removeAbsentProperty(t *harness.T) {
 // twin returns a key among the first n of gen, other than key, whose positions are key's: key
 // tests true in a filter of 2^20 counters holding only it. By chance that has odds below
 // (7/2^20)^7 ≈ 10⁻³⁶ per key.
-func (s *suite) twin(t *harness.T, key []byte, gen keyGen, n uint64) ([]byte, bool) {
+func (s *suite) twin(t *harness.T, key []byte, gen bytekeys.Gen, n uint64) ([]byte, bool) {
 	key = bytes.Clone(key)
 	for i := range min(n, 20) {
 		other := gen(nil, i)
@@ -279,7 +280,7 @@ type fpConfig struct {
 	perKey uint64
 	k      uint
 	rounds int
-	gen    keyGen
+	gen    bytekeys.Gen
 }
 
 // The false-positive-rate property keeps fpKeys keys present and tests fpProbes others.
@@ -296,9 +297,9 @@ const (
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
 	for _, c := range []fpConfig{
-		{perKey: 10, k: 7, rounds: 1, gen: littleEndian(rng.Uint64())},
-		{perKey: 10, k: 7, rounds: 2, gen: decimal(fmt.Sprintf("key%d:", rng.Uint32()))},
-		{perKey: 8, k: 3, rounds: 3, gen: padded(randomBytes(rng, 16))},
+		{perKey: 10, k: 7, rounds: 1, gen: bytekeys.LittleEndian(rng.Uint64())},
+		{perKey: 10, k: 7, rounds: 2, gen: bytekeys.Decimal(fmt.Sprintf("key%d:", rng.Uint32()))},
+		{perKey: 8, k: 3, rounds: 3, gen: bytekeys.Padded(bytekeys.Random(rng, 16))},
 		{perKey: 12, k: 8, rounds: 2, gen: mixedShapes(rng)},
 	} {
 		s.checkRate(t, c.perKey*fpKeys, fpKeys, c.k, c.rounds, fpProbes, c.gen)
@@ -308,7 +309,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 // checkRate adds keys 0 to rounds·n−1 of gen to New(m, k), removes all but the last n of them
 // (each round's keys removed once the next round's are in), tests probes keys never added, and
 // fails if the number of false positives lies outside fpBounds.
-func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes uint64, gen keyGen) {
+func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes uint64, gen bytekeys.Gen) {
 	f := s.newFilter(t, m, k)
 	var buf []byte
 	for r := range uint64(rounds) {
@@ -415,7 +416,7 @@ const (
 // largePresent keys, where positions that reach only part of the counters give many times the
 // formula's rate.
 func (s *suite) largeFilter(t *harness.T) {
-	gen := decimal(fmt.Sprintf("%x-", t.Rand().Uint64()))
+	gen := bytekeys.Decimal(fmt.Sprintf("%x-", t.Rand().Uint64()))
 	f := s.newFilter(t, largeCounters, largeK)
 	var buf []byte
 	for i := range uint64(largePresent * 3 / 2) {
@@ -475,7 +476,7 @@ func (s *suite) memory(t *harness.T) {
 	f := s.newFilter(t, memCounters, 7)
 	runtime.GC()
 	runtime.ReadMemStats(&built)
-	gen := padded(make([]byte, 8))
+	gen := bytekeys.Padded(make([]byte, 8))
 	var buf []byte
 	for i := range uint64(memKeys) {
 		buf = gen(buf, i)

@@ -743,7 +743,7 @@ func unusedKey(calls []harness.Call) []byte {
 // withoutEmptyKeys is calls with nil and the empty key replaced by a key they do not use.
 func withoutEmptyKeys(calls []harness.Call) []harness.Call {
 	k := unusedKey(calls)
-	return mapKeys(calls, func(x []byte) []byte {
+	return keySimplifier.Map(calls, func(x []byte) []byte {
 		if len(x) == 0 {
 			return k
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/result"
@@ -163,7 +164,7 @@ func fnv64(key []byte) uint64 {
 		h ^= uint64(c)
 		h *= 1099511628211
 	}
-	return mix(h)
+	return bytekeys.Mix(h)
 }
 
 func newToy(capacity uint64) *toy {
@@ -197,7 +198,7 @@ func (f *toy) alt(i uint64, fp uint16) uint64 {
 	if f.oneB {
 		return i
 	}
-	h := mix(uint64(fp))
+	h := bytekeys.Mix(uint64(fp))
 	if f.plus {
 		return (i + h) % f.b
 	}

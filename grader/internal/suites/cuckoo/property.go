@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -67,7 +68,7 @@ func (s *suite) fillToFailure(t *harness.T) {
 }
 
 // fillOnce is one filter of fillToFailure.
-func (s *suite) fillOnce(t *harness.T, capacity uint64, gen keyGen) {
+func (s *suite) fillOnce(t *harness.T, capacity uint64, gen bytekeys.Gen) {
 	f := s.newFilter(t, capacity)
 	var calls []harness.Call
 	var stored [][]byte
@@ -172,7 +173,7 @@ const (
 // load, the lookups of every key inserted and Count, and keeps the filter for the false-positive
 // property. With a deadline (test CPU time, 0 for none) it stops and returns false once past it,
 // having failed nothing but a load already known too low. Without check it only fills.
-func (s *suite) fillAndCheck(t *harness.T, gen keyGen, deadline time.Duration, check bool) bool {
+func (s *suite) fillAndCheck(t *harness.T, gen bytekeys.Gen, deadline time.Duration, check bool) bool {
 	over := func(i uint64) bool { return deadline > 0 && i&255 == 255 && t.CPU() > deadline }
 	f := s.newFilter(t, loadCapacity)
 	var buf []byte
@@ -262,7 +263,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 	}
 	// Keys never inserted: 8 bytes, where the load property's keys of 8 bytes are other
 	// integers (odds of a shared one below 10⁻¹⁰).
-	gen := littleEndian(rng.Uint64())
+	gen := bytekeys.LittleEndian(rng.Uint64())
 	positives := 0
 	var buf []byte
 	var c caller
