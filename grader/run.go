@@ -143,11 +143,10 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 				continue
 			}
 			found = true
-			c := j.Complexity
-			if c.OK || c.Observed == "" { // right, or measured but not judged: the reason says which
+			c := result.Complexity{Judgement: j.Judgement, Points: points[j.Op+"/"+j.Axis]}
+			if !c.Status.Failed() { // right, or measured but not judged: the reason says which
 				c.Hint = c.Reason
 			}
-			c.Points = points[c.Op+"/"+c.Axis]
 			out = append(out, c)
 		}
 		if !found {
@@ -155,7 +154,7 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 			if r.Verify {
 				why = "not measured: kata verify checks references on reference-free tests only"
 			}
-			out = append(out, result.Complexity{Op: op.Name, Expected: op.Expected, Hint: why})
+			out = append(out, result.Complexity{Judgement: result.Judgement{Op: op.Name, Expected: op.Expected, Hint: why}})
 		}
 	}
 	return out

@@ -272,7 +272,7 @@ func slowGrowth(r *result.Result) bool {
 		return false
 	}
 	for _, c := range r.Complexity {
-		if c.Observed != "" && !c.OK {
+		if c.Status.Failed() {
 			return true
 		}
 	}

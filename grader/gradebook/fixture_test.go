@@ -8,6 +8,7 @@ import (
 
 	"kata/grader/classroom"
 	"kata/grader/exercise"
+	"kata/grader/internal/growth"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -65,9 +66,9 @@ func fixtureClass(t *testing.T) (classroom.Class, *classroom.Outcome, Options) {
 	slow := fixtureResult("skiplist", verdict.TimeLimitExceeded, 9120,
 		"Search grows as O(n), expected O(log n)", fixtureTests(10, 10, result.Pass))
 	slow.Complexity = []result.Complexity{
-		{Op: "Add", Expected: "O(log n)", Observed: "O(log n)", OK: true},
-		{Op: "Search", Expected: "O(log n)", Observed: "O(n)", OK: false, Hint: "ride the upper lanes"},
-		{Op: "Erase", Expected: "O(log n)", Observed: "O(log n)", OK: true},
+		{Judgement: result.Judgement{Op: "Add", Expected: "O(log n)", Observed: "O(log n)", Status: growth.Right}},
+		{Judgement: result.Judgement{Op: "Search", Expected: "O(log n)", Observed: "O(n)", Hint: "ride the upper lanes", Status: growth.Wrong}},
+		{Judgement: result.Judgement{Op: "Erase", Expected: "O(log n)", Observed: "O(log n)", Status: growth.Right}},
 	}
 	wrong := fixtureResult("hashset", verdict.WrongAnswer, 1834,
 		"Contains(0) returned true, want false (after 3 operations)", fixtureTests(12, 3, result.Fail))

@@ -20,6 +20,7 @@ import (
 	"kata/grader"
 	"kata/grader/classroom"
 	"kata/grader/exercise"
+	"kata/grader/internal/growth"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -79,7 +80,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestGrade(t *testing.T) {
-	slow := []result.Complexity{{Op: "Add", OK: true}, {Op: "Search"}, {Op: "Erase", OK: true}}
+	slow := []result.Complexity{{Judgement: result.Judgement{Op: "Add", Status: growth.Right}}, {Judgement: result.Judgement{Op: "Search"}}, {Judgement: result.Judgement{Op: "Erase", Status: growth.Right}}}
 	for _, c := range []struct {
 		reason     string
 		verdict    verdict.Verdict
@@ -103,7 +104,7 @@ func TestGrade(t *testing.T) {
 			verdict.TimeLimitExceeded, fixtureTests(10, 10, ""), slow, 1,
 			Score{Score: 90, MaxScore: 100, Correctness: 70, Performance: 20}},
 		{"the wall clock with no operation found too slow earns no performance",
-			verdict.TimeLimitExceeded, fixtureTests(10, 10, ""), []result.Complexity{{Op: "Add", OK: true}}, 1,
+			verdict.TimeLimitExceeded, fixtureTests(10, 10, ""), []result.Complexity{{Judgement: result.Judgement{Op: "Add", Status: growth.Right}}}, 1,
 			Score{Score: 70, MaxScore: 100, Correctness: 70}},
 		{"a stuck call during the correctness tests earns no performance",
 			verdict.TimeLimitExceeded, fixtureTests(10, 5, result.Fail), slow, 1,

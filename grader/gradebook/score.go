@@ -74,7 +74,7 @@ func correctness(r *result.Result) (passed, total int) {
 func grewAsExpected(r *result.Result) float64 {
 	ok := 0
 	for _, c := range r.Complexity {
-		if c.OK {
+		if c.OK() {
 			ok++
 		}
 	}

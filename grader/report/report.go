@@ -95,7 +95,7 @@ func seconds(ms int64) string {
 // the watchdog, the operations not measured) has its hint shown with the failure.
 func complexityHints(r *result.Result) bool {
 	for _, c := range r.Complexity {
-		if c.Hint != "" && c.Observed != "" {
+		if c.Hint != "" && c.Status.Judged() {
 			return true
 		}
 	}
@@ -278,7 +278,7 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 	measured := false
 	var expected []string
 	for _, c := range r.Complexity {
-		measured = measured || c.Observed != ""
+		measured = measured || c.Status.Judged()
 		expected = append(expected, c.Op+" "+c.Expected)
 	}
 	if !measured {
@@ -298,12 +298,12 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 	for _, c := range r.Complexity {
 		observed, mark := c.Observed, ""
 		switch {
-		case observed == "" && len(c.Points) > 0:
+		case !c.Status.Judged() && len(c.Points) > 0:
 			// Measured, but its ladder stopped once another operation was proven wrong.
 			observed, mark = "-", p.Dim.Sprint("not judged")
-		case observed == "":
+		case !c.Status.Judged():
 			observed, mark = "-", p.Dim.Sprint("not measured")
-		case c.OK:
+		case c.Status.OK():
 			mark = p.Good.Sprint("✓")
 		case observed == c.Expected:
 			// Its growth was not shown wrong, but each call is over the time limit.
@@ -318,7 +318,7 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-*s %-9s %-*s %-*s %s", opWide, c.Op, axis, expWide, c.Expected, wide, observed, mark), " "))
 	}
 	for _, c := range r.Complexity {
-		if c.OK || c.Observed == "" || len(c.Points) == 0 {
+		if !c.Status.Failed() || len(c.Points) == 0 {
 			continue
 		}
 		fmt.Fprintf(w, "\n  %s\n%s\n", p.Bad.Sprint(c.Op+" ("+c.Axis+"):"), Wrap(c.Reason, 74, "    "))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader/internal/growth"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -12,8 +13,8 @@ import (
 // "O(log n + r)", keeps the table's columns aligned.
 func TestComplexityColumnsFitTheirEntries(t *testing.T) {
 	r := &result.Result{Complexity: []result.Complexity{
-		{Op: "Len", Axis: "n", Expected: "O(1)", Observed: "O(1)", OK: true},
-		{Op: "RangeByScore", Axis: "r", Expected: "O(log n + r)", Observed: "O(log n + r)", OK: true},
+		{Judgement: result.Judgement{Op: "Len", Axis: "n", Expected: "O(1)", Observed: "O(1)", Status: growth.Right}},
+		{Judgement: result.Judgement{Op: "RangeByScore", Axis: "r", Expected: "O(log n + r)", Observed: "O(log n + r)", Status: growth.Right}},
 	}}
 	var b strings.Builder
 	writeComplexity(&b, r, NewPalette(false))
@@ -38,10 +39,10 @@ func TestTimeLimitHint(t *testing.T) {
 	const hint = "Insert must give up after at most 500 evictions"
 	stuck := &result.Result{Exercise: "cuckoo", Verdict: verdict.TimeLimitExceeded,
 		Message: "f.Insert(nil) ran for more than 3s without returning (an endless loop?)", Hint: hint,
-		Complexity: []result.Complexity{{Op: "Insert", Expected: "O(1)", Hint: "not measured: an earlier test failed"}}}
+		Complexity: []result.Complexity{{Judgement: result.Judgement{Op: "Insert", Expected: "O(1)", Hint: "not measured: an earlier test failed"}}}}
 	grown := &result.Result{Exercise: "cuckoo", Verdict: verdict.TimeLimitExceeded,
 		Message: "Lookup grows like O(n)", Hint: hint,
-		Complexity: []result.Complexity{{Op: "Lookup", Expected: "O(1)", Observed: "O(n)", Hint: hint}}}
+		Complexity: []result.Complexity{{Judgement: result.Judgement{Op: "Lookup", Expected: "O(1)", Observed: "O(n)", Hint: hint, Status: growth.Wrong}}}}
 	for _, c := range []struct {
 		name  string
 		r     *result.Result

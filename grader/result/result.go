@@ -4,8 +4,10 @@
 package result
 
 import (
+	"encoding/json"
 	"fmt"
 
+	"kata/grader/internal/growth"
 	"kata/grader/verdict"
 )
 
@@ -53,29 +55,80 @@ const (
 	Skip Status = "skip"
 )
 
-// Complexity is how one operation's cost grows, as expected and as measured.
+// Complexity is how one operation's cost grows, as expected and as measured: the judgement and
+// the measurements behind it. Its JSON form is the contract's, with the judgement's status shown
+// as ok (true when right) and observed (the class observed, empty when not judged).
 type Complexity struct {
+	Judgement
+	Points []Point
+}
+
+// Judgement is the judge's finding on one operation's growth along one axis, as the test
+// program records it and the result reports it.
+type Judgement struct {
+	Op       string `json:"op"`
+	Axis     string `json:"axis,omitempty"` // what grows: n, L, m, words
+	Expected string `json:"expected"`
+	// Status is the judgement: right, wrong, too slow, or not judged (unsure, the zero value,
+	// also for an operation never measured).
+	Status growth.Status `json:"status"`
+	// Observed is the growth class observed: "O(n)"; empty when not judged.
+	Observed string `json:"observed,omitempty"`
+	Hint     string `json:"hint,omitempty"`
+	Reason   string `json:"reason,omitempty"` // the measurement in one line
+}
+
+// OK reports whether the growth was judged right.
+func (j Judgement) OK() bool { return j.Status.OK() }
+
+// Point is one measurement: CPU nanoseconds per operation at one size, for the graded code and
+// the reference, and the heap bytes allocated per call where they were counted.
+type Point = growth.Sample
+
+// complexityJSON is the contract's form of a Complexity.
+type complexityJSON struct {
 	Op       string  `json:"op"`
 	Expected string  `json:"expected"`
 	Observed string  `json:"observed"`
 	OK       bool    `json:"ok"`
 	Hint     string  `json:"hint"`
-	Axis     string  `json:"axis,omitempty"`   // what grows: n, L, m, words
-	Reason   string  `json:"reason,omitempty"` // the measurement in one line
+	Axis     string  `json:"axis,omitempty"`
+	Reason   string  `json:"reason,omitempty"`
 	Points   []Point `json:"points,omitempty"`
 }
 
-// Point is one measurement: CPU nanoseconds per operation at one size, for the graded code and
-// the reference.
-type Point struct {
-	Size      int     `json:"size"`
-	Learner   float64 `json:"learner_ns"`
-	Reference float64 `json:"reference_ns"`
-	Capped    bool    `json:"capped,omitempty"` // the measurement stopped at its budget
-	// Heap bytes allocated per call, where the measurement counted them (queries, not the
-	// growth of the structure).
-	LearnerBytes   float64 `json:"learner_bytes,omitempty"`
-	ReferenceBytes float64 `json:"reference_bytes,omitempty"`
+// MarshalJSON writes the contract's form: ok is true when the growth was judged right, and
+// observed is empty when it was not judged.
+func (c Complexity) MarshalJSON() ([]byte, error) {
+	observed := ""
+	if c.Status.Judged() {
+		observed = c.Observed
+	}
+	return json.Marshal(complexityJSON{Op: c.Op, Expected: c.Expected, Observed: observed, OK: c.Status.OK(),
+		Hint: c.Hint, Axis: c.Axis, Reason: c.Reason, Points: c.Points})
+}
+
+// UnmarshalJSON reads the contract's form back. The status is right when ok, not judged when
+// nothing was observed, too slow when the class observed is the expected one, and wrong
+// otherwise (a too slow operation whose class also grew reads back as wrong, which every part
+// of the kit shows the same way).
+func (c *Complexity) UnmarshalJSON(b []byte) error {
+	var w complexityJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	status := growth.Wrong
+	switch {
+	case w.OK:
+		status = growth.Right
+	case w.Observed == "":
+		status = growth.Unsure
+	case w.Observed == w.Expected:
+		status = growth.Slow
+	}
+	*c = Complexity{Judgement: Judgement{Op: w.Op, Axis: w.Axis, Expected: w.Expected, Status: status,
+		Observed: w.Observed, Hint: w.Hint, Reason: w.Reason}, Points: w.Points}
+	return nil
 }
 
 // Case is the smallest failing case found, as a test a learner can paste.

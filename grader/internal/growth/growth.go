@@ -37,14 +37,19 @@ import (
 	"strings"
 )
 
-// Sample is one measurement: CPU nanoseconds per operation at one size.
+// Sample is one measurement: CPU nanoseconds per operation at one size, for the graded code and
+// the reference. The child records it and the result reports it as it is (result.Point).
 type Sample struct {
-	Size      int
-	Learner   float64
-	Reference float64
-	Capped    bool // the learner's measurement stopped at its budget: the true time is higher
-	// Heap bytes allocated per call by each side, where counted (0 where not).
-	LearnerBytes, ReferenceBytes float64
+	Size      int     `json:"size"`
+	Learner   float64 `json:"learner_ns"`
+	Reference float64 `json:"reference_ns"`
+	// Capped is set when the learner's measurement stopped at its budget: the true time is
+	// higher.
+	Capped bool `json:"capped,omitempty"`
+	// Heap bytes allocated per call by each side, where counted (0 where not: the growth of the
+	// structure is timed, not counted).
+	LearnerBytes   float64 `json:"learner_bytes,omitempty"`
+	ReferenceBytes float64 `json:"reference_bytes,omitempty"`
 }
 
 // Ratio is the learner's time over the reference's.
@@ -132,11 +137,12 @@ const (
 	AllocFloor = 64 << 10
 )
 
-// Status is what a decision says of a series.
+// Status is what a decision says of a series. It crosses from the test program to the judge
+// as its name ("right"), and the result shows it as the contract's ok and observed.
 type Status int
 
 const (
-	// Unsure: not measured enough to say; measure more.
+	// Unsure: not measured enough to say; measure more. Once measuring is over: not judged.
 	Unsure Status = iota
 	// Right: measured over DecideSpan or more, it grows as expected and is within the time limit.
 	Right
@@ -145,6 +151,44 @@ const (
 	// Slow: it is over the time limit (its growth may be right or not proven).
 	Slow
 )
+
+var statusNames = [...]string{Unsure: "unsure", Right: "right", Wrong: "wrong", Slow: "slow"}
+
+// OK reports whether the growth was judged right.
+func (s Status) OK() bool { return s == Right }
+
+// Failed reports whether the growth was judged wrong or too slow: a time limit exceeded.
+func (s Status) Failed() bool { return s == Wrong || s == Slow }
+
+// Judged reports whether the series was judged at all: right, wrong or too slow.
+func (s Status) Judged() bool { return s != Unsure }
+
+// String is the status's name: "unsure", "right", "wrong", "slow".
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// MarshalText writes the status's name.
+func (s Status) MarshalText() ([]byte, error) {
+	if s < 0 || int(s) >= len(statusNames) {
+		return nil, fmt.Errorf("growth: no status %d", int(s))
+	}
+	return []byte(statusNames[s]), nil
+}
+
+// UnmarshalText reads a status's name.
+func (s *Status) UnmarshalText(b []byte) error {
+	for i, name := range statusNames {
+		if string(b) == name {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("growth: unknown status %q", b)
+}
 
 // Decision is the judgement on one series.
 type Decision struct {
@@ -156,9 +200,6 @@ type Decision struct {
 	Excess   float64 // the median time over the limit at the last TimeSizes sizes (1 = at it)
 	Reason   string  // one line, for a person
 }
-
-// OK reports whether the series was judged right.
-func (d Decision) OK() bool { return d.Status == Right }
 
 // Decide judges a series as it stands: Unsure where more measurements could change the answer.
 func Decide(s *Series) Decision {

@@ -456,9 +456,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 		for _, s := range series {
 			d := growth.Final(s, settled)
 			for _, x := range s.Samples {
-				t.Measure(record.Point{Op: s.Op, Axis: s.Axis,
-					Point: result.Point{Size: x.Size, Learner: x.Learner, Reference: x.Reference, Capped: x.Capped,
-						LearnerBytes: x.LearnerBytes, ReferenceBytes: x.ReferenceBytes}})
+				t.Measure(record.Point{Op: s.Op, Axis: s.Axis, Point: x})
 			}
 			hint := hintFor(s, d)
 			if _, ok := t.run.growthHints[s.Op]; !ok && s.Hint != "" {
@@ -468,12 +466,12 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 				t.run.growthHints[s.Op] = s.Hint
 			}
 			t.run.write(record.Event{Kind: record.Judged, Test: t.name, Complexity: &record.Complexity{
-				Complexity: result.Complexity{Op: s.Op, Axis: s.Axis, Expected: s.Expected, Observed: d.Observed,
-					OK: d.OK(), Reason: d.Reason, Hint: hint},
+				Judgement: result.Judgement{Op: s.Op, Axis: s.Axis, Expected: s.Expected, Status: d.Status,
+					Observed: d.Observed, Reason: d.Reason, Hint: hint},
 				Slope: d.Slope, Growth: d.Growth, Ratio: d.Ratio,
 				Capped: slices.ContainsFunc(s.Samples, func(x growth.Sample) bool { return x.Capped }),
 			}})
-			if (d.Status == growth.Wrong || d.Status == growth.Slow) && fail == nil {
+			if d.Status.Failed() && fail == nil {
 				fail = &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hint}
 			}
 		}
@@ -489,7 +487,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 func lead(ladders ...[]*growth.Series) *record.Failure {
 	for _, series := range ladders {
 		for _, s := range series {
-			if d := growth.Decide(s); d.Status == growth.Wrong || d.Status == growth.Slow {
+			if d := growth.Decide(s); d.Status.Failed() {
 				return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hintFor(s, d)}
 			}
 		}
@@ -524,7 +522,7 @@ func hintFor(s *growth.Series, d growth.Decision) string {
 				last.LearnerBytes, last.ReferenceBytes, s.SlowHint)
 		}
 		return s.SlowHint
-	case d.Status == growth.Wrong || d.Status == growth.Slow:
+	case d.Status.Failed():
 		return s.Hint
 	}
 	return ""

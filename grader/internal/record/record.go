@@ -66,11 +66,11 @@ type Event struct {
 	Complexity *Complexity `json:"complexity,omitempty"`
 }
 
-// Complexity is how one operation's cost grew against the reference's: the judgement as the
-// result reports it (its Points left empty: the measurements are Measure lines of their own),
-// with the growth judge's figures behind it.
+// Complexity is the judgement on one operation's growth against the reference's, as the result
+// reports it, with the growth judge's figures behind it. The measurements are Measure lines of
+// their own.
 type Complexity struct {
-	result.Complexity
+	result.Judgement
 	Slope  float64 `json:"slope"`
 	Growth float64 `json:"growth"`
 	Ratio  float64 `json:"ratio"`

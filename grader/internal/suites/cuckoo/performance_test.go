@@ -90,7 +90,7 @@ func perfRun(t *testing.T, learner API) record.Event {
 		t.Fatal(err)
 	}
 	for _, c := range log.Judgements() {
-		t.Logf("%s/%s: ok=%v %s (growth %.2f, slope %.2f)", c.Op, c.Axis, c.OK, c.Reason, c.Growth, c.Slope)
+		t.Logf("%s/%s: ok=%v %s (growth %.2f, slope %.2f)", c.Op, c.Axis, c.OK(), c.Reason, c.Growth, c.Slope)
 	}
 	return log.Ends()["performance/growth"]
 }

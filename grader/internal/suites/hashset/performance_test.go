@@ -86,7 +86,7 @@ func perfRun(t *testing.T, learner API) record.Event {
 		t.Fatal(err)
 	}
 	for _, c := range log.Judgements() {
-		t.Logf("%s: ok=%v %s (growth %.2f, slope %.2f)", c.Op, c.OK, c.Reason, c.Growth, c.Slope)
+		t.Logf("%s: ok=%v %s (growth %.2f, slope %.2f)", c.Op, c.OK(), c.Reason, c.Growth, c.Slope)
 	}
 	return log.Ends()["performance/growth"]
 }
@@ -190,7 +190,7 @@ func TestPatternedKeysNeedMixing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range log.Judgements() {
-			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK, c.Reason, c.Growth, c.Slope)
+			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK(), c.Reason, c.Growth, c.Slope)
 		}
 		end := log.Ends()["performance/patterned-keys"]
 		if got := end.Status == result.Pass; got != tc.ok {

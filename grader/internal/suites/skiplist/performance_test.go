@@ -102,7 +102,7 @@ func TestPerformanceFlagsLinearStructures(t *testing.T) {
 			t.Errorf("%s: want time_limit_exceeded, got %s %+v", name, end.Status, end.Failure)
 		}
 		for _, c := range judged {
-			t.Logf("%s %s: ok=%v %s (ratio %.2f, growth %.2f, slope %.2f)", name, c.Op, c.OK, c.Reason, c.Ratio, c.Growth, c.Slope)
+			t.Logf("%s %s: ok=%v %s (ratio %.2f, growth %.2f, slope %.2f)", name, c.Op, c.OK(), c.Reason, c.Ratio, c.Growth, c.Slope)
 		}
 		t.Logf("%s: CPU %v", name, end.Elapsed)
 	}
@@ -281,7 +281,7 @@ func TestDuplicatesJudgesCopies(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range log.Judgements() {
-			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK, c.Reason, c.Growth, c.Slope)
+			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK(), c.Reason, c.Growth, c.Slope)
 		}
 		end := log.Ends()["performance/duplicates"]
 		switch f := end.Failure; {

@@ -211,7 +211,7 @@ func TestPerformanceFlagsEachOperation(t *testing.T) {
 				t.Errorf("want time_limit_exceeded naming one of %v, got %s %+v", tc.ops, end.Status, end.Failure)
 			}
 			for _, c := range judged {
-				if c.Op == end.Failure.Op && c.Axis == tc.axis && !c.OK {
+				if c.Op == end.Failure.Op && c.Axis == tc.axis && !c.OK() {
 					t.Logf("%s along %s: %s (growth %.1f)", c.Op, c.Axis, c.Reason, c.Growth)
 					return
 				}
