@@ -65,7 +65,7 @@ func (t *table) last() []byte { return t.blocks[len(t.blocks)-1].last }
 type builder struct {
 	buf        []byte
 	blockStart int
-	t          table
+	t          table    // the table's first key and blocks so far
 	hashes     []uint64 // one per key, for the filter sized once the keys are counted
 	lastKey    []byte
 }
@@ -107,8 +107,8 @@ func (b *builder) empty() bool { return len(b.hashes) == 0 }
 // table to keep in memory, whose keys are copies (they must not pin the entries they came from).
 func (b *builder) finish(bitsPerKey int) ([]byte, *table) {
 	b.endBlock()
-	t := &b.t
-	t.first = bytes.Clone(t.first)
+	// A table of its own, not the builder's: it must not keep the builder's buffer alive.
+	t := &table{first: bytes.Clone(b.t.first), blocks: b.t.blocks}
 	indexOff := len(b.buf)
 	b.buf = binary.AppendUvarint(b.buf, uint64(len(t.first)))
 	b.buf = append(b.buf, t.first...)
