@@ -1,0 +1,353 @@
+package quotientfilter
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"runtime"
+
+	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// call runs one call of Insert, Lookup or Delete on f as a call of the graded code, with a copy
+// of key overwritten once the call returns, and returns its result.
+func call(t *harness.T, f Filter, method string, key []byte) bool {
+	var c caller
+	return c.call(t, f, method, key)
+}
+
+// caller makes the property tests' many calls, each with a copy of its key in one buffer,
+// overwritten once the call returns.
+type caller struct{ buf []byte }
+
+// call is the package's call, through c's buffer.
+func (c *caller) call(t *harness.T, f Filter, method string, key []byte) bool {
+	c.buf = append(c.buf[:0], key...)
+	k := c.buf
+	var got bool
+	t.Invoke(keyCall(method, key), func() any {
+		switch method {
+		case "Insert":
+			got = f.Insert(k)
+		case "Lookup":
+			got = f.Lookup(k)
+		default:
+			got = f.Delete(k)
+		}
+		return nil
+	})
+	scribble(k)
+	return got
+}
+
+// counted returns f.Count() as a call of the graded code.
+func counted(t *harness.T, f Filter) uint64 {
+	return t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() }).(uint64)
+}
+
+// newFilter makes the learner's New(q, r) as a call of the graded code.
+func (s *suite) newFilter(t *harness.T, q, r uint) Filter {
+	return t.Invoke(harness.Call{Method: "New", Args: []any{q, r}, Func: true},
+		func() any { return s.learner.New(q, r) }).(Filter)
+}
+
+// distinct is a run of distinct keys: decimal text after prefix and 8-byte integers in turn,
+// from base.
+func distinct(base uint64, prefix string) bytekeys.Gen {
+	text := bytekeys.Decimal(prefix)
+	return bytekeys.Cycle(
+		func(buf []byte, i uint64) []byte { return text(buf, base+i) },
+		bytekeys.LittleEndian(base))
+}
+
+// noFalseNegatives runs random multisets through Inserts, Deletes and a Merge in tables of 2^8
+// to 2^12 slots, up to full.
+func (s *suite) noFalseNegatives(t *harness.T) {
+	for _, c := range [][2]uint{{8, 1}, {8, 8}, {10, 4}, {10, 20}, {12, 8}, {12, 32}} {
+		s.multiset(t, c[0], c[1], false, 0.5+0.45*t.Rand().Float64())
+		s.multiset(t, c[0], c[1], true, 1)
+	}
+}
+
+// noFalseNegativesLarge is noFalseNegatives in tables of 2^14 and 2^16 slots, 90% full: a
+// fuller table has clusters of thousands of slots, which every right filter walks.
+func (s *suite) noFalseNegativesLarge(t *harness.T) {
+	for _, c := range [][2]uint{{14, 3}, {16, 10}} {
+		s.multiset(t, c[0], c[1], false, 0.9)
+	}
+}
+
+// multiset is one filter of noFalseNegatives: f takes a random multiset of keys (1 to 3 copies
+// each) and loses a third of its copies to Deletes; g takes another multiset, and f.Merge(g)
+// brings f to the load given (every slot, with full set). Then every key stored must
+// look up true and Count be exact; a full table refuses one more Insert; and after every copy
+// of half the keys is deleted, the other half still looks up true. A wrong answer is replayed as
+// a sequence of calls, which the harness shrinks.
+func (s *suite) multiset(t *harness.T, q, r uint, full bool, load float64) {
+	rng := t.Rand()
+	slots := 1 << q
+	target := int(load * float64(slots))
+	if full {
+		target = slots
+	}
+	ng := target * (1 + rng.IntN(5)) / 10
+	nf := target - ng
+	gen := distinct(rng.Uint64()>>8, "nfn:")
+	next := uint64(0)
+	draw := func(n int) [][]byte { // a multiset of n keys, 1 to 3 copies of each, shuffled
+		var keys [][]byte
+		for len(keys) < n {
+			k := gen(nil, next)
+			next++
+			for range min(1+rng.IntN(3), n-len(keys)) {
+				keys = append(keys, k)
+			}
+		}
+		rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		return keys
+	}
+	f := s.newFilter(t, q, r)
+	stored := map[string]int{}
+	var order [][]byte // the keys stored, each once, in the order first stored
+	var calls []harness.Call
+	var c caller
+	wrong := func(got, want any) {
+		for range 3 {
+			harness.Compare(t, s.model(q, r), calls)
+		}
+		last := calls[len(calls)-1]
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: last.Go("f"),
+			Message: fmt.Sprintf("after %d calls on New(%d, %d), %s returned %v, want %v (not reproduced on a fresh filter)",
+				len(calls)-1, q, r, last.Go("f"), got, want),
+			Hint: s.hint(q, r, harness.Mismatch{Calls: calls, Got: got, Want: want})})
+	}
+	do := func(method string, k []byte, want bool) {
+		calls = append(calls, keyCall(method, k))
+		if got := c.call(t, f, method, k); got != want {
+			wrong(got, want)
+		}
+	}
+	add := func(k []byte) {
+		if stored[string(k)] == 0 {
+			order = append(order, k)
+		}
+		stored[string(k)]++
+	}
+	for _, k := range draw(nf) {
+		do("Insert", k, true)
+		add(k)
+	}
+	// A third of the copies deleted, and as many new ones inserted.
+	var gone [][]byte
+	for _, k := range order {
+		if rng.IntN(3) == 0 && stored[string(k)] > 0 {
+			do("Delete", k, true)
+			stored[string(k)]--
+			gone = append(gone, k)
+		}
+	}
+	for range gone {
+		k := gen(nil, next)
+		next++
+		do("Insert", k, true)
+		add(k)
+	}
+	gKeys := draw(ng)
+	mc := mergeCall(q, r, gKeys)
+	calls = append(calls, mc)
+	g := t.Invoke(harness.Call{Method: "New", Func: true, Args: []any{q, r}},
+		func() any { return s.filled(q, r, gKeys) }).(Filter)
+	if got := t.Invoke(mc, func() any { return f.Merge(g) }).(bool); !got {
+		wrong(got, true)
+	}
+	for _, k := range gKeys {
+		add(k)
+	}
+	for _, k := range order {
+		if stored[string(k)] > 0 {
+			do("Lookup", k, true)
+		}
+	}
+	calls = append(calls, harness.Call{Method: "Count"})
+	if n := counted(t, f); n != uint64(target) {
+		wrong(n, uint64(target))
+	}
+	if full {
+		do("Insert", gen(nil, next), false)
+		calls = append(calls, harness.Call{Method: "Count"})
+		if n := counted(t, f); n != uint64(target) {
+			wrong(n, uint64(target))
+		}
+	}
+	// Every copy of every other key deleted; the rest still stored.
+	for i, k := range order {
+		if i%2 == 0 {
+			for range stored[string(k)] {
+				do("Delete", k, true)
+			}
+			stored[string(k)] = 0
+		}
+	}
+	for _, k := range order {
+		if stored[string(k)] > 0 {
+			do("Lookup", k, true)
+		}
+	}
+}
+
+// The false-positive property's filters: New(q, r) holding load·2^q distinct keys, probed with
+// probes keys never inserted.
+var fpFilters = []struct {
+	q, r   uint
+	load   float64
+	probes int
+}{
+	{16, 8, 0.75, 1_000_000},
+	{14, 3, 0.5, 200_000},
+}
+
+// fpOdds is the odds at which a right filter may fail the false-positive property, per filter.
+const fpOdds = 1e-7
+
+// fpSlack is how far above the formula the rate may be before sampling error: the contract's
+// "around at most 1.1 times the formula".
+const fpSlack = 1.1
+
+// falsePositiveRate fills each filter of fpFilters, then looks up keys never inserted. Given the
+// filter, a probe is a false positive when its fingerprint, uniform over 2^(q+r) values for a
+// good hash, is one of the at most n stored: odds at most α/2^r, which is within 3% of the
+// formula 1 − e^(−α/2^r) at these loads. Each probe independently, so the count is at most
+// binomial(probes, α/2^r). The test fails when it reaches the count a binomial at fpSlack times
+// the formula reaches with odds below fpOdds: for a right filter, odds far below that.
+func (s *suite) falsePositiveRate(t *harness.T) {
+	rng := t.Rand()
+	for _, c := range fpFilters {
+		f := s.newFilter(t, c.q, c.r)
+		n := int(c.load * float64(uint64(1)<<c.q))
+		gen := distinct(rng.Uint64()>>8, "in:")
+		var buf []byte
+		var cl caller
+		for i := range uint64(n) {
+			buf = gen(buf, i)
+			if !cl.call(t, f, "Insert", buf) {
+				ic := keyCall("Insert", buf)
+				t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: ic.Go("f"),
+					Message: fmt.Sprintf("Insert of the %d-th distinct key into New(%d, %d) returned false, want true",
+						i+1, c.q, c.r),
+					Hint: roomHint})
+			}
+		}
+		probe := distinct(rng.Uint64()>>8, "out:")
+		positives := 0
+		for i := range uint64(c.probes) {
+			buf = probe(buf, i)
+			if cl.call(t, f, "Lookup", buf) {
+				positives++
+			}
+		}
+		formula := 1 - math.Exp(-c.load/float64(uint64(1)<<c.r))
+		limit := binomialLimit(c.probes, fpSlack*formula, fpOdds)
+		rate := float64(positives) / float64(c.probes)
+		t.Logf("false positives in New(%d, %d) at load %.2f: %d of %d (rate %.4g, formula %.4g), limit %d",
+			c.q, c.r, c.load, positives, c.probes, rate, formula, limit)
+		if positives < limit {
+			continue
+		}
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Lookup",
+			Message: fmt.Sprintf("after %d distinct keys in New(%d, %d), %d of %d keys never inserted looked up true: "+
+				"a rate of %.4g, want about 1 − e^(−α/2^r) = %.4g (%d or more has odds below %g even at %.1f times that)",
+				n, c.q, c.r, positives, c.probes, rate, formula, limit, fpOdds, fpSlack),
+			Hint: rateHint(rate, c.load, c.r)})
+	}
+}
+
+// binomialLimit is the least count c with P(X >= c) <= odds for X binomial(n, p), summed in log
+// space.
+func binomialLimit(n int, p, odds float64) int {
+	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
+	nf := float64(n)
+	logPMF := func(k int) float64 {
+		kf := float64(k)
+		return lg(nf+1) - lg(kf+1) - lg(nf-kf+1) + kf*math.Log(p) + (nf-kf)*math.Log1p(-p)
+	}
+	sd := math.Sqrt(nf * p * (1 - p))
+	for c := int(nf * p); ; c++ {
+		tail := 0.0
+		for k := c; k <= n && k < c+int(40*sd)+40; k++ {
+			tail += math.Exp(logPMF(k))
+		}
+		if tail <= odds {
+			return c
+		}
+	}
+}
+
+// rateHint names the usual cause of too many false positives, from the number of remainder bits
+// the rate behaves like: rate ≈ α/2^bits.
+func rateHint(rate, load float64, r uint) string {
+	bits := math.Log2(load / rate)
+	return fmt.Sprintf("the filter tells keys apart like %.1f remainder bits, not %d: store all r bits of the "+
+		"remainder and compare them all, take the quotient and the remainder from different bits of the hash "+
+		"(the remainder the low r bits, the quotient the q bits above), and use a hash that mixes every "+
+		"byte of the key into those bits (xxhash.Sum64)", bits, r)
+}
+
+// The memory property's filter: New(20, 7), whose (r+3)·2^q bits are 1.25 MiB, and the keys it
+// takes.
+const (
+	memQ, memR = 20, 7
+	memKeys    = 1 << 18
+)
+
+// memory measures the heap a New(memQ, memR) keeps alive, after New and after memKeys Inserts of
+// keys of 16 bytes (4 MiB, which a filter must not keep): at most (r+3)·2^q bits in 64-bit
+// words, plus 1% of that and 64 KiB. A byte per remainder beside three bit vectors (11 bits a
+// slot) is over; so is any pointer or slice per slot. More is the exercise's stated memory bound
+// broken: memory_limit_exceeded.
+func (s *suite) memory(t *harness.T) {
+	var before, built, filled runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f := s.newFilter(t, memQ, memR)
+	runtime.GC()
+	runtime.ReadMemStats(&built)
+	gen := distinct(t.Rand().Uint64()>>8, "memory:key:")
+	var buf []byte
+	var c caller
+	for i := range uint64(memKeys) {
+		buf = binary.BigEndian.AppendUint64(gen(buf, i), i)
+		c.call(t, f, "Insert", buf)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&filled)
+	runtime.KeepAlive(f)
+
+	words := ((memR+3)<<memQ + 63) / 64
+	limit := int64(float64(8*words)*1.01) + 64<<10
+	afterNew := int64(built.HeapAlloc) - int64(before.HeapAlloc)
+	total := int64(filled.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", afterNew, total, limit)
+	if total <= limit {
+		return
+	}
+	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
+	if afterNew > limit {
+		failure.Message = fmt.Sprintf("New(%d, %d) keeps %s alive; (r+3)·2^q bits are %s (the limit is %s)",
+			memQ, memR, mib(afterNew), mib(8*int64(words)), mib(limit))
+		failure.Hint = "a slot takes r+3 bits: pack the remainders r bits each into a []uint64 (a slot straddles two " +
+			"words now and then), and the three bits into bit vectors; a byte or a word per remainder, a struct " +
+			"per slot, or a slice per slot take more"
+	} else {
+		failure.Message = fmt.Sprintf("New(%d, %d) then %d calls of Insert keep %s alive; (r+3)·2^q bits are %s "+
+			"(the limit is %s)", memQ, memR, memKeys, mib(total), mib(8*int64(words)), mib(limit))
+		failure.Hint = "a quotient filter stores no keys, only their remainders in the table: Insert writes slots " +
+			"and keeps nothing else"
+	}
+	t.Fail(failure)
+}
+
+// mib formats a number of bytes in MiB.
+func mib(b int64) string { return fmt.Sprintf("%.2f MiB", float64(b)/(1<<20)) }
