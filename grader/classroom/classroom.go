@@ -39,12 +39,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"sync"
 
 	"kata/grader"
 	"kata/grader/exercise"
+	"kata/grader/layout"
 	"kata/grader/internal/build"
 	"kata/grader/result"
 	"kata/grader/verdict"
@@ -100,7 +100,7 @@ type Outcome struct {
 // run was interrupted; everything else that goes wrong is in a row or a refusal.
 func Grade(ctx context.Context, c Class) (*Outcome, error) {
 	if c.Solutions == "" {
-		c.Solutions = filepath.Join(c.Root, "solutions")
+		c.Solutions = layout.Kit{Root: c.Root}.Solutions()
 	}
 	if c.Jobs <= 0 {
 		c.Jobs = runtime.NumCPU()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"kata/grader/exercise"
+	"kata/grader/layout"
 )
 
 // Student is one student's work: a ROOT given on the command line.
@@ -29,7 +30,7 @@ func (s Student) path(e *exercise.Exercise) string { return s.under(s.abs, e) }
 
 func (s Student) under(root string, e *exercise.Exercise) string {
 	if s.kit {
-		return filepath.Join(root, "exercises", e.Name)
+		return layout.Kit{Root: root}.Exercise(e.Name)
 	}
 	return filepath.Join(root, e.Name)
 }
@@ -62,8 +63,7 @@ func Students(base string, roots []string) ([]Student, error) {
 		case !info.IsDir():
 			return nil, fmt.Errorf("%s is not a folder: give each student's copy of the kit, or a folder of exercise packages", root)
 		}
-		ex, err := os.Stat(filepath.Join(a, "exercises"))
-		byAbs[a] = Student{Root: filepath.Clean(root), abs: a, kit: err == nil && ex.IsDir()}
+		byAbs[a] = Student{Root: filepath.Clean(root), abs: a, kit: layout.Kit{Root: a}.HasExercises()}
 	}
 	students := make([]Student, 0, len(byAbs))
 	for _, s := range byAbs {

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -25,6 +24,7 @@ import (
 
 	"kata/grader"
 	"kata/grader/exercise"
+	"kata/grader/layout"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -42,14 +42,14 @@ const GrowthPrefix = "growth-"
 
 // Variants lists, for the exercises given, the reference and the growth variants under the
 // kit's grader/testdata.
-func Variants(root string, exercises []*exercise.Exercise) ([]Variant, error) {
-	subs, err := grader.Submissions(filepath.Join(root, "grader", "testdata"))
+func Variants(kit layout.Kit, exercises []*exercise.Exercise) ([]Variant, error) {
+	subs, err := grader.Submissions(kit.Testdata())
 	if err != nil {
 		return nil, err
 	}
 	var out []Variant
 	for _, e := range exercises {
-		out = append(out, Variant{Exercise: e, Name: "reference", Dir: filepath.Join(root, "solutions", e.Name), Right: true})
+		out = append(out, Variant{Exercise: e, Name: "reference", Dir: kit.Solution(e.Name), Right: true})
 		for _, s := range subs {
 			if s.Exercise != e {
 				continue
@@ -67,8 +67,8 @@ func Variants(root string, exercises []*exercise.Exercise) ([]Variant, error) {
 
 // Options configure a stress run.
 type Options struct {
-	Root string
-	Runs int // runs of each variant in each mode
+	Kit  layout.Kit // the kit whose references run alongside
+	Runs int        // runs of each variant in each mode
 	// Alongside is how many other gradings run at the same time as each measured run in the
 	// loaded mode, each grading the references over and over; 0 runs the quiet mode only.
 	Alongside int
@@ -116,7 +116,7 @@ func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
 	}
 	var tallies []*Tally
 	for _, v := range variants {
-		p, err := prepare(ctx, o.Root, v.Exercise, v.Dir)
+		p, err := prepare(ctx, o.Kit, v.Exercise, v.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", v.Exercise.Name, v.Name, err)
 		}
@@ -137,9 +137,9 @@ func Run(ctx context.Context, o Options, variants []Variant) ([]*Tally, error) {
 }
 
 // prepare builds the performance tests of one package.
-func prepare(ctx context.Context, root string, e *exercise.Exercise, dir string) (*grader.Prepared, error) {
+func prepare(ctx context.Context, kit layout.Kit, e *exercise.Exercise, dir string) (*grader.Prepared, error) {
 	return grader.Prepare(ctx, grader.Request{
-		Root: root, Exercise: e, Dir: dir, Solutions: filepath.Join(root, "solutions"),
+		Root: kit.Root, Exercise: e, Dir: dir, Solutions: kit.Solutions(),
 		PerfOnly: true, Limits: grader.DefaultLimits,
 	})
 }
@@ -147,12 +147,12 @@ func prepare(ctx context.Context, root string, e *exercise.Exercise, dir string)
 // alongside starts n gradings that each run one reference's performance tests over and over,
 // in child processes of their own, until the returned stop is called: the load of the loaded
 // mode, as a class graded in parallel or a learner's other work puts it on the machine.
-func alongside(ctx context.Context, root string, n int) (stop func(), err error) {
+func alongside(ctx context.Context, kit layout.Kit, n int) (stop func(), err error) {
 	all := exercise.All()
 	var refs []*grader.Prepared
 	for w := range n {
 		e := all[w%len(all)]
-		p, err := prepare(ctx, root, e, filepath.Join(root, "solutions", e.Name))
+		p, err := prepare(ctx, kit, e, kit.Solution(e.Name))
 		if err != nil {
 			for _, q := range refs {
 				q.Close()
@@ -182,7 +182,7 @@ func alongside(ctx context.Context, root string, n int) (stop func(), err error)
 // runMode runs one prepared variant o.Runs times, with other gradings alongside when loaded.
 func runMode(ctx context.Context, o Options, p *grader.Prepared, v Variant, loaded bool) (*Tally, error) {
 	if loaded {
-		stop, err := alongside(ctx, o.Root, o.Alongside)
+		stop, err := alongside(ctx, o.Kit, o.Alongside)
 		if err != nil {
 			return nil, fmt.Errorf("cannot start the gradings alongside: %w", err)
 		}

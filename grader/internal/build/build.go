@@ -23,11 +23,9 @@ import (
 	"text/template"
 	"time"
 
+	"kata/grader/layout"
 	"kata/grader/result"
 )
-
-// Module is the kit's module path.
-const Module = "kata"
 
 // VirtualDir is where, inside the kit, the overlay puts an exercise's packages.
 func VirtualDir(root, exercise string) string {
@@ -36,12 +34,12 @@ func VirtualDir(root, exercise string) string {
 
 // LearnerImport is the import path under which the graded package is built.
 func LearnerImport(exercise string) string {
-	return Module + "/grader/internal/virtual/" + exercise + "/learner"
+	return layout.Module + "/grader/internal/virtual/" + exercise + "/learner"
 }
 
 // ReferenceImport is the import path under which the reference is built.
 func ReferenceImport(exercise string) string {
-	return Module + "/grader/internal/virtual/" + exercise + "/reference"
+	return layout.Module + "/grader/internal/virtual/" + exercise + "/reference"
 }
 
 // Spec says what to build.

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kata/grader/exercise"
+	"kata/grader/layout"
 	"kata/grader/stress"
 )
 
@@ -75,6 +76,7 @@ func stressRun(ctx context.Context, o *stressOptions) error {
 	if err != nil {
 		return err
 	}
+	kit := layout.Kit{Root: root}
 	exercises := exercise.All()
 	if len(o.exercises) > 0 {
 		exercises = nil
@@ -86,14 +88,14 @@ func stressRun(ctx context.Context, o *stressOptions) error {
 			exercises = append(exercises, e)
 		}
 	}
-	variants, err := stress.Variants(root, exercises)
+	variants, err := stress.Variants(kit, exercises)
 	if err != nil {
 		return err
 	}
 	if o.alongside < 1 && !o.quietOnly {
 		return usageErr("--alongside must be at least 1 (or use --quiet-only)")
 	}
-	opts := stress.Options{Root: root, Runs: o.runs, Progress: o.streams.Err, LoadedOnly: o.loadedOnly}
+	opts := stress.Options{Kit: kit, Runs: o.runs, Progress: o.streams.Err, LoadedOnly: o.loadedOnly}
 	if !o.quietOnly {
 		opts.Alongside = o.alongside
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"kata/grader"
 	"kata/grader/classroom"
 	"kata/grader/exercise"
+	"kata/grader/layout"
 	"kata/grader/gradebook"
 )
 
@@ -169,7 +169,7 @@ func gradeRun(ctx context.Context, o *gradeOptions) error {
 	if err != nil {
 		return err
 	}
-	solutions := filepath.Join(root, "solutions")
+	solutions := layout.Kit{Root: root}.Solutions()
 	if o.solutions != "" {
 		solutions = resolve(s.Dir, o.solutions)
 		if info, err := os.Stat(solutions); err != nil || !info.IsDir() {

@@ -1,53 +1,22 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"kata/cmd/kata/internal/progress"
 	"kata/grader/exercise"
+	"kata/grader/layout"
 )
 
-// findKit walks up from dir to the kit's root: the folder whose go.mod declares module kata and
-// that holds grader/.
+// findKit walks up from dir to the kit's root; not finding one is a usage error.
 func findKit(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
+	k, err := layout.Find(dir)
 	if err != nil {
-		return "", err
+		return "", usageErr("%v", err)
 	}
-	for d := abs; ; d = filepath.Dir(d) {
-		if isKit(d) {
-			return d, nil
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	return "", usageErr("not inside a kata kit: no go.mod of module kata above %s (cd into your copy of the kit)", abs)
-}
-
-// isKit reports whether dir is a kit's root.
-func isKit(dir string) bool {
-	f, err := os.Open(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 2 && fields[0] == "module" {
-			if fields[1] != "kata" {
-				return false
-			}
-			info, err := os.Stat(filepath.Join(dir, "grader"))
-			return err == nil && info.IsDir()
-		}
-	}
-	return false
+	return k.Root, nil
 }
 
 // exitError carries the exit status a failure ends kata with.
@@ -63,9 +32,9 @@ func usageErr(format string, args ...any) error {
 	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
 }
 
-// kit is the kit a command works in: its root, and the folder of kata's own files.
+// kit is the kit a command works in: its layout, and the folder of kata's own files.
 type kit struct {
-	root     string // the kit's root, holding go.mod
+	layout.Kit
 	stateDir string // kata's own files: the progress file and the backups
 	streams  *Streams
 }
@@ -80,11 +49,8 @@ func openKit(s *Streams) (*kit, error) {
 	if state == "" {
 		state = filepath.Join(root, ".kata")
 	}
-	return &kit{root: root, stateDir: state, streams: s}, nil
+	return &kit{Kit: layout.Kit{Root: root}, stateDir: state, streams: s}, nil
 }
-
-// exerciseDir is the learner's folder of the exercise called name.
-func (k *kit) exerciseDir(name string) string { return filepath.Join(k.root, "exercises", name) }
 
 // backupsDir is the folder of the backups that reset and restore make.
 func (k *kit) backupsDir() string { return filepath.Join(k.stateDir, "backups") }

@@ -56,7 +56,7 @@ func resetRun(_ context.Context, o *resetOptions) error {
 	if err != nil {
 		return kitErr("%v", err)
 	}
-	dir := k.exerciseDir(e.Name)
+	dir := k.Exercise(e.Name)
 	if same, err := backup.Same(dir, stub); err != nil {
 		return kitErr("cannot read %s: %v", k.display(dir), err)
 	} else if same {
@@ -83,7 +83,7 @@ func resetRun(_ context.Context, o *resetOptions) error {
 // saveCurrent backs up every file of the exercise called name, if its folder holds any, says
 // where, and reports whether it made a backup.
 func saveCurrent(k *kit, name string) (bool, error) {
-	dir := k.exerciseDir(name)
+	dir := k.Exercise(name)
 	if n, err := backup.Count(os.DirFS(dir)); errors.Is(err, fs.ErrNotExist) || err == nil && n == 0 {
 		return false, nil
 	}

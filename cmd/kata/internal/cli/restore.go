@@ -98,7 +98,7 @@ func restoreRun(_ context.Context, o *restoreOptions) error {
 		from = backups[0].Path
 	}
 	src := os.DirFS(from)
-	dir := k.exerciseDir(e.Name)
+	dir := k.Exercise(e.Name)
 	if same, err := backup.Same(dir, src); err != nil {
 		return kitErr("cannot read %s: %v", k.display(dir), err)
 	} else if same {

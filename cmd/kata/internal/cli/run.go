@@ -97,7 +97,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 		}
 		exercises = []*exercise.Exercise{e}
 	}
-	solutions, err := solutionsFolder(k.root, o.streams.Dir, o.solutions)
+	solutions, err := solutionsFolder(k.Root, o.streams.Dir, o.solutions)
 	if err != nil {
 		return err
 	}
@@ -105,14 +105,14 @@ func runRun(ctx context.Context, o *runOptions) error {
 		// Another tree of references is proven on its own terms before anyone is graded
 		// against it: a wrong one would mark every learner wrong.
 		for _, e := range exercises {
-			if _, err := grader.VerifyReference(ctx, o.streams.Dir, k.root, solutions, e, seed); err != nil {
+			if _, err := grader.VerifyReference(ctx, o.streams.Dir, k.Root, solutions, e, seed); err != nil {
 				return err
 			}
 		}
 	}
 	reqs := make([]grader.Request, len(exercises))
 	for i, e := range exercises {
-		dir := k.exerciseDir(e.Name)
+		dir := k.Exercise(e.Name)
 		if o.impl != "" {
 			dir = o.impl
 			if !filepath.IsAbs(dir) {
@@ -120,7 +120,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 			}
 		}
 		reqs[i] = grader.Request{
-			Root: k.root, Exercise: e, Dir: dir, Base: o.streams.Dir, Solutions: solutions,
+			Root: k.Root, Exercise: e, Dir: dir, Base: o.streams.Dir, Solutions: solutions,
 			Seed: seed, Reuse: true,
 		}
 	}

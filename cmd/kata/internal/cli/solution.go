@@ -50,7 +50,7 @@ func solutionRun(_ context.Context, o *solutionOptions) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(k.root, "solutions", e.Name)
+	dir := k.Solution(e.Name)
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err == nil {
 		files = slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
@@ -78,7 +78,11 @@ func solutionRun(_ context.Context, o *solutionOptions) error {
 		if i > 0 {
 			fmt.Fprintln(s.Out)
 		}
-		fmt.Fprintf(s.Out, "// %s\n\n", filepath.ToSlash(filepath.Join("solutions", e.Name, filepath.Base(f))))
+		name, err := filepath.Rel(k.Root, f) // solutions/NAME/NAME.go
+		if err != nil {
+			name = f
+		}
+		fmt.Fprintf(s.Out, "// %s\n\n", filepath.ToSlash(name))
 		s.Out.Write(data)
 	}
 	return nil

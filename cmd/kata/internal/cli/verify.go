@@ -13,6 +13,7 @@ import (
 
 	"kata/grader"
 	"kata/grader/exercise"
+	"kata/grader/layout"
 	"kata/grader/report"
 	"kata/grader/result"
 	"kata/grader/verdict"
@@ -177,7 +178,7 @@ func verifyRun(ctx context.Context, o *verifyOptions) error {
 // solutionsFolder is the references' folder: the kit's solutions/, or --solutions.
 func solutionsFolder(root, wd, flag string) (string, error) {
 	if flag == "" {
-		return filepath.Join(root, "solutions"), nil
+		return layout.Kit{Root: root}.Solutions(), nil
 	}
 	dir := resolve(wd, flag)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {

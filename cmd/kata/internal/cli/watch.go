@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -119,7 +118,7 @@ func watchExercise(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exe
 		}
 	}()
 	runs := 0
-	dir := k.exerciseDir(e.Name)
+	dir := k.Exercise(e.Name)
 	err := watch.Watch(ctx, watch.Config{
 		Dir: dir, Match: watch.GoSource, Quiet: o.quiet,
 		Run: func(ctx context.Context) {
@@ -149,7 +148,7 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 	seed, _ := parseSeed(o.seed)
 	sp := startSpinner(s, []string{e.Name})
 	res, err := s.judge(ctx, grader.Request{
-		Root: k.root, Exercise: e, Dir: k.exerciseDir(e.Name), Base: s.Dir, Solutions: filepath.Join(k.root, "solutions"),
+		Root: k.Root, Exercise: e, Dir: k.Exercise(e.Name), Base: s.Dir, Solutions: k.Solutions(),
 		Seed: seed, Reuse: true, Stage: func(stage string) { sp.stage(e.Name, stage) },
 	})
 	sp.stop()
@@ -168,7 +167,7 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 	fmt.Fprintln(s.Out)
 	footer := func() {
 		fmt.Fprintf(s.Out, "\n%s\n", p.Dim.Sprintf("Watching %s: save a .go file to grade it again, Ctrl-C to stop.",
-			k.displayDir(k.exerciseDir(e.Name))))
+			k.displayDir(k.Exercise(e.Name))))
 	}
 	if err != nil {
 		fmt.Fprintf(s.Err, "kata: %s\n", oneLine(err.Error()))
