@@ -19,6 +19,7 @@ import (
 
 	"kata/grader/exercise"
 	"kata/grader/internal/build"
+	"kata/grader/layout"
 	"kata/grader/result"
 )
 
@@ -156,7 +157,7 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, e.Name, allowed)})
 			}
 			for _, banned := range []string{"solutions", "grader", "cmd"} {
-				prefix := build.Module + "/" + banned
+				prefix := layout.Module + "/" + banned
 				if path == prefix || strings.HasPrefix(path, prefix+"/") {
 					file, line, col := place(imp.Pos())
 					out = append(out, Violation{Rule: "no-kit-import", File: file, Line: line, Column: col,
@@ -242,7 +243,7 @@ func kitLinknames(links []Linkname) []Violation {
 				pkgPath = pkgPath[:i+j]
 			}
 		}
-		if pkgPath == build.Module || strings.HasPrefix(pkgPath, build.Module+"/") {
+		if pkgPath == layout.Module || strings.HasPrefix(pkgPath, layout.Module+"/") {
 			out = append(out, Violation{Rule: "no-kit-linkname", File: l.File, Line: l.Line, Column: l.Column,
 				Message: fmt.Sprintf("go:linkname to %s: an exercise may not use the kit's code", l.Target)})
 		}
