@@ -1,0 +1,179 @@
+package lsm
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"kata/grader/internal/harness"
+)
+
+// Hints for the usual causes of wrong answers.
+const (
+	errorHint = "a call returned an error: the judge's Disk refuses to create a file that exists (a file " +
+		"is created once, whole, and never changed), and to read or remove one that does not. Name tables " +
+		"by a counter that Open starts above the highest number on the Disk, and remove only the tables " +
+		"Compact replaced"
+	whenHint = "the memtable's size is the sum of len(key)+len(value) of its entries, one per key (a Put or " +
+		"Delete of a key already there replaces its entry and its size; a deletion counts its key). Flush " +
+		"inside the Put or Delete that brings the size to MemtableBytes or more, never before; a Flush of " +
+		"an empty memtable writes nothing"
+	keptHint = "the store kept a slice it was given, or gave away one it keeps: the caller may overwrite a " +
+		"key or value as soon as Put returns, and the value Get returns (the judge does both). Copy the key " +
+		"and value in Put and Delete, and return a copy from Get"
+	emptyHint = "an empty value is a value: Put(k, nil) and Put(k, []byte{}) store it, and Get then returns " +
+		"ok true with a value of length 0. Tell a value from a tombstone with a flag of its own, not by " +
+		"an empty or nil value"
+	tombstoneMemHint = "a Delete must hide the key's older values, also those in tables: keep a tombstone " +
+		"(an entry marked deleted) in the memtable instead of removing the entry, and let Get stop at it " +
+		"and answer absent"
+	tombstoneTableHint = "a deletion must reach the tables: Flush writes each tombstone into the table, " +
+		"with its key (and into the filter), and Get stops at the first table that holds the key or its " +
+		"tombstone, newest first, answering absent for a tombstone"
+	compactDeletedHint = "Compact must keep each key's newest entry only: a key whose newest entry is a " +
+		"tombstone is dropped with all its older values (merge the tables newest first, and skip every " +
+		"later entry of a key already seen)"
+	newestHint = "an older value came back: Get must look in the memtable, then in the tables from newest to " +
+		"oldest, and stop at the first that holds the key. After Open, order the tables by the number in " +
+		"their names, not by List (which gives names in any order); and Compact must keep each key's " +
+		"newest entry"
+	reopenHint = "Close must flush the memtable, and Open must find every table on the Disk (List), with its " +
+		"index and filter, so that the store holds what it held before Close"
+	compactLostHint = "Compact lost a key: the merged table must hold each key's newest value from every " +
+		"table (and the memtable, flushed first); write it before removing the old tables"
+	flushLostHint = "a key is lost once its memtable is flushed: the table must hold every entry, and Get " +
+		"must find it there (its filter, built over every key of the table, must say maybe; its index " +
+		"must lead to the block that holds it)"
+	valueHint = "Get returned another value than the key's latest: check how values are written into a " +
+		"table and read back (their lengths, the offsets of blocks) and that a lookup compares whole keys " +
+		"(bytes.Equal or bytes.Compare, not a prefix or a hash)"
+)
+
+// hint names the usual cause of a failing case of a store opened with o.
+func (s *suite) hint(o Options, f harness.Mismatch) string {
+	last := f.Calls[len(f.Calls)-1]
+	if f.Panic != nil {
+		p := fmt.Sprint(f.Panic)
+		if strings.Contains(p, "index out of range") || strings.Contains(p, "slice bounds out of range") {
+			return "an index out of range: check the lengths a table records against the bytes read back " +
+				"(a ReadAt may return fewer bytes, with io.EOF, at the end of a file) and the empty value " +
+				"and the empty table (a Compact where every key is deleted)"
+		}
+		return ""
+	}
+	if _, isErr := f.Got.(failed); isErr {
+		return errorHint
+	}
+	want, isGet := f.Want.(wantGet)
+	if !isGet {
+		return ""
+	}
+	g, _ := f.Got.(got)
+	if g.Err != nil {
+		return errorHint
+	}
+	if s.keeps(o, f.Calls) {
+		return keptHint
+	}
+	key := last.Args[0].([]byte)
+	// The key's history: its last write, and what happened to the store after it.
+	lastWrite, lastPut := -1, -1
+	for i, c := range f.Calls[:len(f.Calls)-1] {
+		if (c.Method == "Put" || c.Method == "Delete") && bytes.Equal(c.Args[0].([]byte), key) {
+			lastWrite = i
+			if c.Method == "Put" {
+				lastPut = i
+			}
+		}
+	}
+	since := map[string]bool{}
+	for _, c := range f.Calls[lastWrite+1 : len(f.Calls)-1] {
+		since[c.Method] = true
+	}
+	switch {
+	case want.ok && g.OK:
+		if olderValue(f.Calls[:max(lastPut, 0)], key, g.Value) {
+			return newestHint
+		}
+		return valueHint
+	case want.ok:
+		switch {
+		case len(want.value) == 0:
+			return emptyHint
+		case since["Reopen"]:
+			return reopenHint
+		case since["Compact"]:
+			return compactLostHint
+		}
+		return flushLostHint
+	}
+	// Found where absent: the key's last write was a Delete.
+	if lastWrite >= 0 && f.Calls[lastWrite].Method == "Delete" {
+		switch {
+		case since["Compact"] && !since["Flush"] && !since["Reopen"]:
+			return compactDeletedHint
+		case since["Flush"] || since["Reopen"] || since["Compact"]:
+			return tombstoneTableHint
+		}
+		return tombstoneMemHint
+	}
+	return ""
+}
+
+// olderValue reports whether v is the value of one of the Puts of key among calls.
+func olderValue(calls []harness.Call, key, v []byte) bool {
+	for _, c := range calls {
+		if c.Method == "Put" && bytes.Equal(c.Args[0].([]byte), key) && bytes.Equal(c.Args[1].([]byte), v) {
+			return true
+		}
+	}
+	return false
+}
+
+// keeps reports whether a failing case fails only because the judge overwrites the slices it
+// gives and gets: replayed on fresh stores, the last call answers right in every replay that
+// leaves the slices alone and wrong in every replay that overwrites them (a store whose answers
+// vary, with the order of List say, is not blamed on its slices).
+func (s *suite) keeps(o Options, calls []harness.Call) bool {
+	for range replays {
+		if s.replay(o, calls, true) != answeredRight || s.replay(o, calls, false) != answeredWrong {
+			return false
+		}
+	}
+	return true
+}
+
+// replays is how many times keeps replays a case each way.
+const replays = 5
+
+// The outcomes of a replay.
+const (
+	answeredRight = iota
+	answeredWrong
+	broke // panicked or could not open
+)
+
+// replay runs calls on a fresh store opened with o, overwriting the slices as do does unless
+// keep is set, and says how the last call answered.
+func (s *suite) replay(o Options, calls []harness.Call, keep bool) (outcome int) {
+	defer func() {
+		if recover() != nil {
+			outcome = broke
+		}
+	}()
+	b := &box{open: s.learner.Open, opts: o, disk: newDisk(), keep: keep}
+	db, err := s.learner.Open(b.disk, o)
+	if err != nil {
+		return broke
+	}
+	b.db = db
+	m := &box{opts: o, model: map[string][]byte{}}
+	var res, want any
+	for _, c := range calls {
+		res, want = do(b, c), do(m, c)
+	}
+	if want.(harness.Expect).Accepts(res) {
+		return answeredRight
+	}
+	return answeredWrong
+}

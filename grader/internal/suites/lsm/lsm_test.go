@@ -1,0 +1,72 @@
+package lsm
+
+import (
+	"testing"
+
+	"kata/grader/internal/suitetest"
+	"kata/grader/verdict"
+	ref "kata/solutions/lsm"
+)
+
+// reference is the reference solution as an API.
+var reference = Bind(ref.Open, func(v ref.Options) Options { return Options(v) }, func(v Disk) ref.Disk { return v })
+
+// kit runs the suite in process.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
+
+func TestReferencePasses(t *testing.T) {
+	kit.Passes(t, reference, 1, false)
+}
+
+// TestToyPasses runs the suite on the toy without bugs: a right store of another design (a map
+// memtable sorted at Flush, an index of each block's first key, a compaction through a map).
+func TestToyPasses(t *testing.T) {
+	kit.Passes(t, withToy(toyBugs{}), 2, false)
+}
+
+// bugs are the planted bugs, each with the test that must catch it first and how.
+var bugs = []suitetest.Planted[API]{
+	{Name: "no filter", Impl: withToy(toyBugs{noFilter: true}), Caught: suitetest.Caught{
+		Test: "property/reads", Verdict: verdict.WrongAnswer, Message: "tables on average", Hint: "every table",
+		Case: suitetest.ShowsNoCase}},
+	{Name: "filters not loaded at Open", Impl: withToy(toyBugs{unloadedFilter: true}), Caught: suitetest.Caught{
+		Test: "property/reads", Verdict: verdict.WrongAnswer, Message: "after Close and Open", Hint: "Open must load"}},
+	{Name: "filter over the key's first 8 bytes", Impl: withToy(toyBugs{prefixFilter: true}), Caught: suitetest.Caught{
+		Test: "property/reads", Verdict: verdict.WrongAnswer, Message: "tables on average"}},
+	{Name: "oldest table first", Impl: withToy(toyBugs{oldestFirst: true}), Caught: suitetest.Caught{
+		Test: "example", Verdict: verdict.WrongAnswer, Call: `db.Get([]byte("gopher"))`, Hint: "newest first",
+		Case: suitetest.ShowsCase}},
+	{Name: "tables in List's order after Open", Impl: withToy(toyBugs{listOrder: true}), Caught: suitetest.Caught{
+		Verdict: verdict.WrongAnswer, Hint: "newest", Case: suitetest.ShowsCase}},
+	{Name: "Flush drops tombstones", Impl: withToy(toyBugs{dropTombstones: true}), Caught: suitetest.Caught{
+		Test: "example", Verdict: verdict.WrongAnswer, Call: `db.Get([]byte("gopher"))`, Hint: "tombstone",
+		Code: "db.Close()\n\tdb, _ = Open(d, Options{MemtableBytes: 64, BitsPerKey: 0})"}},
+	{Name: "an empty value stored as a deletion", Impl: withToy(toyBugs{emptyIsDeleted: true}), Caught: suitetest.Caught{
+		Test: "example", Verdict: verdict.WrongAnswer, Call: `db.Get([]byte("zebra"))`, Hint: "an empty value is a value"}},
+	{Name: "Put keeps the value slice", Impl: withToy(toyBugs{keepSlices: true}), Caught: suitetest.Caught{
+		Test: "example", Verdict: verdict.WrongAnswer, Hint: "copy"}},
+	{Name: "Get returns the memtable's slice", Impl: withToy(toyBugs{returnShared: true}), Caught: suitetest.Caught{
+		Verdict: verdict.WrongAnswer, Hint: "copy"}},
+	{Name: "flush above MemtableBytes", Impl: withToy(toyBugs{flushAfter: true}), Caught: suitetest.Caught{
+		Test: "edge/when-to-flush", Verdict: verdict.WrongAnswer, Message: "no table was written", Hint: "MemtableBytes",
+		Code: "d.List()"}},
+	{Name: "memtable size counts replaced entries", Impl: withToy(toyBugs{growingSize: true}), Caught: suitetest.Caught{
+		Test: "edge/when-to-flush", Verdict: verdict.WrongAnswer, Message: "below MemtableBytes", Hint: "replaces"}},
+	{Name: "table numbers start again after Open", Impl: withToy(toyBugs{reuseNames: true}), Caught: suitetest.Caught{
+		Test: "example", Verdict: verdict.WrongAnswer, Call: "db.Compact()", Hint: "counter"}},
+	{Name: "tables' data kept in memory", Impl: withToy(toyBugs{keepData: true}), Caught: suitetest.Caught{
+		Test: "property/memory", Verdict: verdict.MemoryLimitExceeded, Message: "MiB", Hint: "sparse index"}},
+	{Name: "an index of every key", Impl: withToy(toyBugs{fullIndex: true}), Caught: suitetest.Caught{
+		Test: "property/memory", Verdict: verdict.MemoryLimitExceeded, Message: "MiB", Hint: "sparse index"}},
+	{Name: "Get reads the whole table", Impl: withToy(toyBugs{scanTable: true}), Caught: suitetest.Caught{
+		Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Message: "Get", Hint: "whole table"}},
+	{Name: "a memtable scanned in arrival order", Impl: withToy(toyBugs{scanMemtable: true}), Caught: suitetest.Caught{
+		Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Message: "grows like", Hint: "memtable"}},
+	{Name: "Compact merges two by two", Impl: withToy(toyBugs{pairwise: true}), Caught: suitetest.Caught{
+		Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Message: "Compact", Hint: "k-way"}},
+}
+
+// TestPlantedBugs runs the whole suite on each planted bug, as the judge does.
+func TestPlantedBugs(t *testing.T) {
+	kit.CheckFirst(t, 3, bugs)
+}

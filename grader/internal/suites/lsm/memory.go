@@ -1,0 +1,168 @@
+package lsm
+
+import (
+	"encoding/binary"
+	"fmt"
+	"runtime"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// The memory property: a store of memKeys keys of memKeyLen bytes with values of memValueLen,
+// about 16 MiB of data in some 60 tables, may keep between calls its filters (BitsPerKey/8
+// bytes per key, 250 KiB here), a small index per table (about one entry per 4 KiB block, some
+// 4,000 blocks) and what is left of its memtable (empty after Flush). The limit is twice the
+// filters, memIndexEntry bytes per 4 KiB of data, twice MemtableBytes and memSlack: about
+// 3.8 MiB, a fifth of the data. A store that keeps its tables' entries keeps the 16 MiB; one
+// that keeps a full index of the keys (a key and an offset per entry) keeps 4.8 MiB or more.
+// The judge's own files are counted exactly and left out.
+const (
+	memKeys       = 200_000
+	memKeyLen     = 16
+	memValueLen   = 64
+	memMemtable   = 256 << 10
+	memIndexEntry = 256
+	memSlack      = 1 << 20
+)
+
+// memLimit is the memory the store may keep, from the data it holds.
+func memLimit() int64 {
+	data := int64(memKeys * (memKeyLen + memValueLen))
+	filters := int64(memKeys * 10 / 8)
+	return 2*filters + memIndexEntry*(data/4096) + 2*memMemtable + memSlack
+}
+
+// memKey writes key i over buf: a fixed prefix, then i's bytes spread by a mixer.
+func memKey(buf []byte, seed uint64, i int) []byte {
+	buf = append(buf[:0], "mem-test"...)
+	return binary.BigEndian.AppendUint64(buf, mixKey(seed+uint64(i)))
+}
+
+// mixKey is the splitmix64 finalizer: distinct keys in random order.
+func mixKey(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// memory fills a store, flushes it, and measures what it keeps; then the same after Close,
+// Open and a thousand Gets.
+func (s *suite) memory(t *harness.T) {
+	o := Options{MemtableBytes: memMemtable}
+	seed := t.Rand().Uint64()
+	d := newDisk()
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	db := s.openOn(t, d, o)
+	t.SetReceiver("db")
+	buf := make([]byte, 0, memKeyLen)
+	value := make([]byte, memValueLen)
+	t.Invoke(harness.Call{Method: "Put", Args: []any{"200,000 keys"}}, func() any {
+		for i := range memKeys {
+			key := memKey(buf, seed, i)
+			binary.LittleEndian.PutUint64(value, uint64(i))
+			if err := db.Put(key, value); err != nil {
+				return err
+			}
+		}
+		return db.Flush()
+	})
+	s.checkMemory(t, d, &before, "after 200,000 Puts and a Flush")
+	c := reopen(o)
+	b := &box{db: db, open: s.learner.Open, disk: d}
+	t.Invoke(c, func() any { return do(b, c) })
+	db = b.db
+	t.Invoke(harness.Call{Method: "Get", Args: []any{"1,000 keys"}}, func() any {
+		for i := range 1000 {
+			db.Get(memKey(buf, seed, i*97))
+		}
+		return nil
+	})
+	s.checkMemory(t, d, &before, "after Close, Open and 1,000 Gets")
+	runtime.KeepAlive(db)
+}
+
+// checkMemory fails the test when the heap grew since before by more than the limit, the
+// judge's files aside.
+func (s *suite) checkMemory(t *harness.T, d *disk, before *runtime.MemStats, when string) {
+	var now runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&now)
+	files := d.bytes()
+	kept := int64(now.HeapAlloc) - int64(before.HeapAlloc) - files
+	limit := memLimit()
+	t.Logf("memory %s: %d bytes kept beside %d bytes of files, limit %d", when, kept, files, limit)
+	if kept <= limit {
+		return
+	}
+	t.Fail(&record.Failure{Verdict: verdict.MemoryLimitExceeded,
+		Message: fmt.Sprintf("the store keeps %s %s, beside the %s of files on the Disk; its filters need %s "+
+			"and a small index per table (one entry per 4 KiB block) about %s: the limit is %s",
+			mib(kept), when, mib(files), mib(memKeys*10/8), mib(memIndexEntry*int64(memKeys*(memKeyLen+memValueLen))/4096/8),
+			mib(limit)),
+		Hint: "table data stays on the Disk: keep in memory only each table's filter and a sparse index " +
+			"(the first or last key and the offset of each 4 KiB block), and read the one block a Get " +
+			"needs with ReadAt. An index of every key, or the tables' entries, takes as much memory as " +
+			"the data"})
+}
+
+// mib formats a number of bytes in MiB.
+func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+
+// compactReclaims overwrites 1,000 keys twenty times and deletes a third of them: once
+// compacted, the Disk holds about the live data (the limit is three times its bytes, 32 bytes
+// per key and 64 KiB), not the twenty versions.
+func (s *suite) compactReclaims(t *harness.T) {
+	o := Options{MemtableBytes: 4 << 10}
+	d := newDisk()
+	db := s.openOn(t, d, o)
+	t.SetReceiver("db")
+	const keys, rounds = 1000, 20
+	key := func(i int) []byte { return fmt.Appendf(nil, "key%06d", i) }
+	val := func(i, r int) []byte { return fmt.Appendf(nil, "value%06d-round%02d-", i, r) }
+	m := &box{model: map[string][]byte{}}
+	var live int64
+	run := func(c harness.Call) {
+		do(m, c)
+		if r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }); r != nil {
+			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
+				Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: errorHint})
+		}
+	}
+	for r := range rounds {
+		for i := range keys {
+			run(put(key(i), val(i, r)))
+		}
+	}
+	for i := 0; i < keys; i += 3 {
+		run(del(key(i)))
+	}
+	run(compact())
+	for k, v := range m.model {
+		live += int64(len(k) + len(v))
+	}
+	limit := 3*live + 32*int64(len(m.model)) + 64<<10
+	total := d.bytes()
+	t.Logf("compact: %d bytes on the Disk, %d live, limit %d", total, live, limit)
+	if total > limit {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Compact",
+			Message: fmt.Sprintf("after Compact the Disk holds %d bytes, for %d bytes of live keys and values "+
+				"(%d keys, each put %d times, a third deleted): at most %d expected", total, live, len(m.model), rounds, limit),
+			Hint: "Compact merges every table into one holding each key's newest value only, with no deleted " +
+				"key, and then removes the old tables"})
+	}
+	for i := range keys {
+		c := get(key(i))
+		want := do(m, c).(wantGet)
+		if r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }); !want.Accepts(r) {
+			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
+				Message: fmt.Sprintf("after Compact, %s returned %s, want %s", c.Text, harness.Lit(r), want),
+				Hint:    compactLostHint})
+		}
+	}
+}

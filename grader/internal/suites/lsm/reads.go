@@ -1,0 +1,191 @@
+package lsm
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// The read property. A store of T tables of readPerTable keys each, written in random order so
+// that every table's key range spans nearly all keys (a range check alone skips nothing), is
+// read with Gets of keys present and of two kinds of keys never put, before and after Close and
+// Open, and the judge's Disk counts the tables each Get reads any byte of.
+//
+// All keys share a 17-byte prefix, so that a filter over the key's first bytes passes every
+// table. Key i is readPrefix + "a/" or "c/" (by i's parity) + the 8 digits of 2i; the keys never
+// put are the same with the odd number 2i+1 (they differ from every key put in their last
+// bytes), and with "b/" and the number of a key put (they differ from one key put only by the
+// letter, so that a filter over the key's last bytes passes the table that holds that key).
+//
+// With FP = 0.6185^BitsPerKey, a right store reads on average at most FP·T tables for a key
+// never put (a false positive of each table's filter) and 1 + FP·(T−1) for a key put; the
+// contract's bounds are 2·FP·T + 0.05 and 1 + FP·T + 0.05. Each mean is over readGets Gets, a
+// sum of independent rare events: for the closest case (BitsPerKey 16, T = 40: mean about 0.018
+// against the bound 0.087) the bound lies more than 15 standard deviations above the mean, so a
+// right store is refused with odds far below 10⁻⁵⁰. A store that reads every table reads about T,
+// one whose filter ignores the key's last or first bytes about 1 or T.
+const (
+	readPrefix   = "lsm/read-test/"
+	readPerTable = 100
+	readGets     = 1000
+	readValueLen = 8
+)
+
+// readCase is one store of the read property.
+type readCase struct {
+	bitsPerKey int // as passed in Options: 0 means 10
+	tables     int
+}
+
+// readCases: the default, a filter of many bits per key (a store that ignores BitsPerKey and
+// uses 10 reads 18 times the bound's mean), and one of few.
+var readCases = []readCase{{0, 40}, {16, 40}, {4, 20}}
+
+// readKey is key number i of the read property: kind 0 put, 1 never put (odd number), 2 never
+// put (letter b).
+func readKey(i, kind int) []byte {
+	letter := "ac"[i%2 : i%2+1]
+	n := 2 * i
+	switch kind {
+	case 1:
+		n++
+	case 2:
+		letter = "b"
+	}
+	return fmt.Appendf(nil, "%s%s/%08d", readPrefix, letter, n)
+}
+
+// fp is the false-positive rate the contract states for bits per key as passed in Options.
+func fp(bitsPerKey int) float64 {
+	if bitsPerKey == 0 {
+		bitsPerKey = 10
+	}
+	return math.Pow(0.6185, float64(bitsPerKey))
+}
+
+// reads runs the read property on each case.
+func (s *suite) reads(t *harness.T) {
+	for _, c := range readCases {
+		s.readCase(t, c)
+	}
+}
+
+// readCase fills a store with c.tables tables, then measures its reads, before and after Close
+// and Open.
+func (s *suite) readCase(t *harness.T, c readCase) {
+	n := c.tables * readPerTable
+	keyLen := len(readKey(0, 0))
+	// Every entry is keyLen+readValueLen bytes: the memtable reaches MemtableBytes at each
+	// readPerTable-th Put, so the store writes exactly c.tables tables.
+	o := Options{MemtableBytes: readPerTable * (keyLen + readValueLen), BitsPerKey: c.bitsPerKey}
+	d := newDisk()
+	db := s.openOn(t, d, o)
+	t.SetReceiver("db")
+	rng := t.Rand()
+	order := rng.Perm(n)
+	val := func(i int) []byte { return fmt.Appendf(nil, "v%07d", i) }
+	for _, i := range order {
+		c := put(readKey(i, 0), val(i))
+		if r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }); r != nil {
+			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
+				Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: errorHint})
+		}
+	}
+	for _, reopened := range []bool{false, true} {
+		if reopened {
+			c := reopen(o)
+			b := &box{db: db, open: s.learner.Open, disk: d}
+			if r := t.Invoke(c, func() any { return do(b, c) }); r != nil {
+				t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Close",
+					Message: fmt.Sprintf("Close then Open returned %s, want nil", harness.Lit(r)), Hint: errorHint})
+			}
+			db = b.db
+		}
+		for _, kind := range []int{1, 2, 0} {
+			mean := s.meanReads(t, db, d, rng, n, kind, val)
+			bound := 2*fp(c.bitsPerKey)*float64(c.tables) + 0.05
+			if kind == 0 {
+				bound = 1 + fp(c.bitsPerKey)*float64(c.tables) + 0.05
+			}
+			t.Logf("reads: BitsPerKey %d, %d tables, kind %d, reopened %v: %.4f tables per Get, bound %.4f",
+				c.bitsPerKey, c.tables, kind, reopened, mean, bound)
+			if mean > bound {
+				t.Fail(readFailure(c, kind, reopened, mean, bound))
+			}
+		}
+	}
+}
+
+// meanReads makes readGets Gets of keys of one kind, checking each answer, and returns the mean
+// number of files each read.
+func (s *suite) meanReads(t *harness.T, db DB, d *disk, rng *rand.Rand, n, kind int, val func(int) []byte) float64 {
+	total := 0
+	for range readGets {
+		i := rng.IntN(n)
+		k := readKey(i, kind)
+		c := get(k)
+		d.reset()
+		r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }).(got)
+		want := wantGet{}
+		if kind == 0 {
+			want = wantGet{value: val(i), ok: true}
+		}
+		if !want.Accepts(r) {
+			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
+				Message: fmt.Sprintf("%s returned %s, want %s (in a store of %d keys put in random order)",
+					c.Text, harness.Lit(r), want, n),
+				Hint: flushLostHint})
+		}
+		total += d.touched()
+	}
+	return float64(total) / readGets
+}
+
+// readFailure says which Gets read too many tables, and the likely cause.
+func readFailure(c readCase, kind int, reopened bool, mean, bound float64) *record.Failure {
+	bpk := c.bitsPerKey
+	if bpk == 0 {
+		bpk = 10
+	}
+	what := []string{"keys put", "keys never put that differ from keys put in their last bytes",
+		"keys never put that differ from a key put in one byte before its last 8"}[kind]
+	when := "after the Puts"
+	if reopened {
+		when = "after Close and Open"
+	}
+	f := &record.Failure{Verdict: verdict.WrongAnswer, Op: "Get",
+		Message: fmt.Sprintf("Get of %s read %.2f tables on average %s, of %d tables with BitsPerKey %d: "+
+			"at most %.2f allowed (FP = 0.6185^%d = %.3g%%; the bound is %s)",
+			what, mean, when, c.tables, bpk, bound, bpk, 100*fp(c.bitsPerKey), boundText(kind))}
+	switch {
+	case mean > float64(c.tables)/4:
+		f.Hint = "a Get reads (almost) every table: ask each table's Bloom filter, kept in memory, before " +
+			"reading anything of it, and read nothing when it says absent. The filter hashes the whole key: " +
+			"these keys share their first 17 bytes, so a filter over a prefix passes every table"
+		if reopened {
+			f.Hint = "after Open, a Get reads (almost) every table: Open must load each table's filter " +
+				"into memory (it may read every table once), and Get must ask it before reading the table"
+		}
+	case kind == 2 || kind == 1 && mean < 2:
+		f.Hint = "the filter passes keys that share part of their bytes with a key of the table: hash the " +
+			"whole key, every byte of it, with a hash that mixes them all (FNV-1a followed by a mixer)"
+	default:
+		f.Hint = fmt.Sprintf("the filters pass too many keys never put: give each table's filter "+
+			"BitsPerKey bits per key (n·%d bits for n keys, from Options), use k = round(BitsPerKey·ln 2) "+
+			"probes, and hash the whole key well (FNV-1a followed by a mixer; double hashing h1 + i·h2 "+
+			"with h2 odd)", bpk)
+	}
+	return f
+}
+
+// boundText is the contract's bound for a kind of key, as a formula.
+func boundText(kind int) string {
+	if kind == 0 {
+		return "1 + FP·T + 0.05"
+	}
+	return "2·FP·T + 0.05"
+}
