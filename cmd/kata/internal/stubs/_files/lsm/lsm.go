@@ -78,9 +78,10 @@
 //
 //  1. The memtable. A sorted map from key to entry, an entry being a value or a tombstone (a
 //     mark that the key is deleted). A skip list, as in the skiplist exercise, with keys
-//     compared by bytes.Compare; a sorted slice with binary search also does, at O(m) per
-//     insertion. Keep the running sum of len(key)+len(value), adjusting it when an entry is
-//     replaced.
+//     compared by bytes.Compare. (A sorted slice with binary search shifts O(m) entries per
+//     insertion: cheap memory moves for a memtable of a few MiB, but not O(log m); a list
+//     searched from end to end is far too slow.) Keep the running sum of len(key)+len(value),
+//     adjusting it when an entry is replaced.
 //  2. Flush: write the memtable's entries, in key order, as one table file, then start an empty
 //     memtable. Name the tables by a counter, 00000001.sst, 00000002.sst, ..., so that the
 //     highest number is the newest table, and Open finds the order again from the names.
