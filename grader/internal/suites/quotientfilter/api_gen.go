@@ -88,7 +88,7 @@ func (a adapter[S]) own(v Filter) S {
 }
 
 // dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, an adapt.Pair or adapt.Triple of several, the keys of an
+// nil for none, the value for one, a pair or a triple of several, the keys of an
 // iter.Seq collected in a slice.
 func dispatch(s Filter, c harness.Call) any {
 	switch c.Method {

@@ -3,6 +3,7 @@ package quotientfilter
 import (
 	"encoding/binary"
 	"runtime"
+	"time"
 
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
@@ -21,10 +22,13 @@ var (
 // PerfQ and PerfR make the filter the number of keys grows in: 2^20 slots of 8-bit remainders.
 const PerfQ, PerfR = 20, 8
 
+// mergeQ is the q up to which a batch of Merges merges into 2^mergeQ/2^q filters.
+const mergeQ = 18
+
 // perfBatch is the number of calls in a timed batch.
 const perfBatch = 1000
 
-// fillChunk is the number of Inserts in one call of an untimed fill.
+// fillChunk is the number of Inserts in one call of an untimed fill (see filler).
 const fillChunk = 1024
 
 // keyBook is the performance test's keys, 16 bytes each in one slice: key i is a seed and i.
@@ -112,10 +116,13 @@ func performance(learner, reference API) harness.Test {
 	}}
 }
 
-// bySlots measures Insert, Lookup, Delete and Merge on filters of growing q, half full: at each q,
-// a batch of Inserts of new keys (deleted again untimed), Lookups of keys present and absent,
-// Deletes of a batch of keys (put back untimed), and a Merge of a filter a quarter full (its
-// keys deleted again untimed).
+// bySlots measures Insert, Lookup, Delete and Merge on filters of growing q. At each q, on
+// filters half full: a batch of Inserts of new keys (deleted again untimed), Lookups of keys
+// present and absent, and Deletes of a batch of keys (put back untimed). Then Merges of a filter
+// an eighth full into filters a quarter full, 2^18/2^q of them per batch at q up to 18 (one
+// each): a batch does about the same work at every q, so that its heap bytes, which the runtime
+// counts a span at a time, are counted as well at q = 12 as at q = 20. Each filter takes at most
+// four Merges: three quarters full.
 func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absent keyBook) []*growth.Series {
 	ins := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "2^q", SlowHint: slowHint,
 		Hint: "Insert grows with the number of slots: read and shift only the cluster around the key's slot"})
@@ -127,37 +134,19 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 		Hint: "Merge grows faster than the number of slots: read each table once, as a sorted stream of " +
 			"fingerprints (a run's quotient and its remainders), and lay out the merged stream in one pass, " +
 			"or re-insert g's fingerprints one by one; never search the table for each slot's run"})
+	series := []*growth.Series{ins, look, dels, merges}
 	for _, q := range PerfQs {
 		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
-		half, quarter := 1<<(q-1), 1<<(q-2)
-		// The filters are filled untimed, the graded ones in calls of fillChunk Inserts each, so
-		// that the watchdog's limit on one call applies to a chunk, not to the whole fill.
-		fill := func(f Filter, from, to int, graded bool) Filter {
-			for lo := from; lo < to; lo += fillChunk {
-				hi := min(lo+fillChunk, to)
-				insert := func() any {
-					for i := lo; i < hi; i++ {
-						f.Insert(keys.key(i))
-					}
-					return nil
-				}
-				if graded {
-					t.Invoke(harness.Call{Method: "Insert"}, insert)
-				} else {
-					insert()
-				}
-			}
-			return f
+		half, eighth := 1<<(q-1), 1<<(q-3)
+		f := filler{t: t, keys: keys, q: q}
+		l, r, ok := f.pair(learner, reference, 0, half)
+		if !ok {
+			ins.Add(f.capped(1 << q))
+			break
 		}
-		newL := func() Filter {
-			return t.Invoke(harness.Call{Method: "New", Func: true, Args: []any{q, uint(PerfR)}},
-				func() any { return learner.New(q, PerfR) }).(Filter)
-		}
-		l, r := fill(newL(), 0, half, true), fill(reference.New(q, PerfR), 0, half, false)
-		lg, rg := fill(newL(), half, half+quarter, true), fill(reference.New(q, PerfR), half, half+quarter, false)
 		// run is the keys of round rep of a batch of new keys: rounds 0 to Repeats-1 and the
 		// probe's, Repeats.
-		run := func(rep, i int) []byte { return keys.key(half + quarter + rep*perfBatch + i) }
+		run := func(rep, i int) []byte { return keys.key(half + eighth + rep*perfBatch + i) }
 		adder := func(f Filter) func(int, int) {
 			return func(count, rep int) {
 				for i := range count {
@@ -217,33 +206,89 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 		if !ok {
 			break
 		}
-		merger := func(f, g Filter) func(int, int) {
+		l, r = nil, nil
+		runtime.GC()
+		lg, rg, ok := f.pair(learner, reference, half, half+eighth)
+		if !ok {
+			break // Inserts too slow to fill g: Insert's samples say so
+		}
+		batch := 1 << (max(mergeQ, q) - q)
+		lfs, rfs := make([]Filter, batch), make([]Filter, batch)
+		for i := range batch {
+			if lfs[i], rfs[i], ok = f.pair(learner, reference, 0, 1<<(q-2)); !ok {
+				break
+			}
+		}
+		if !ok {
+			break
+		}
+		merger := func(fs []Filter, g Filter) func(int, int) {
 			return func(count, rep int) {
-				for range count {
+				for _, f := range fs[:count] {
 					f.Merge(g)
 				}
 			}
 		}
-		unmerge := func(f Filter) func(int, int) {
-			return func(count, rep int) {
-				for range count {
-					for i := half; i < half+quarter; i++ {
-						f.Delete(keys.key(i))
-					}
-				}
-			}
-		}
-		x, ok = m.Pair(harness.Call{Method: "Merge"}, 1, merger(l, lg), merger(r, rg),
-			unmerge(l), unmerge(r))
+		x, ok = m.Pair(harness.Call{Method: "Merge"}, batch, merger(lfs, lg), merger(rfs, rg), nil, nil)
 		x.Size = 1 << q
 		merges.Add(x)
-		if !ok || m.Proven(ins, look, dels, merges) {
+		if !ok || m.Proven(series...) {
 			break
 		}
-		runtime.KeepAlive(lg)
-		runtime.KeepAlive(rg)
 	}
-	return []*growth.Series{ins, look, dels, merges}
+	return series
+}
+
+// filler fills a filter of the graded package and one of the reference with the same keys,
+// untimed. The graded filter takes its keys in calls of fillChunk Inserts each, so that the
+// watchdog's limit on one call applies to a chunk, and within a budget: harness.MeterFactor times
+// the reference's fill and harness.MeterFloor, which a filter within the time limit never
+// reaches (an Insert that scans the table does).
+type filler struct {
+	t    *harness.T
+	keys keyBook
+	q    uint
+	// The CPU time each side spent on the last pair of fills, and how many keys each took.
+	learner, reference time.Duration
+	done, want         int
+}
+
+// pair returns New(q, PerfR) of each side holding keys from to to-1, or false once the graded
+// fill is past its budget.
+func (f *filler) pair(learner, reference API, from, to int) (l, r Filter, ok bool) {
+	start := harness.ThreadCPU()
+	r = reference.New(f.q, PerfR)
+	for i := from; i < to; i++ {
+		r.Insert(f.keys.key(i))
+	}
+	f.reference = harness.ThreadCPU() - start
+	f.want, f.done = to-from, 0
+	budget := harness.MeterFloor + time.Duration(harness.MeterFactor*float64(f.reference))
+	start = harness.ThreadCPU()
+	l = f.t.Invoke(harness.Call{Method: "New", Func: true, Args: []any{f.q, uint(PerfR)}},
+		func() any { return learner.New(f.q, PerfR) }).(Filter)
+	for lo := from; lo < to; lo += fillChunk {
+		hi := min(lo+fillChunk, to)
+		f.t.Invoke(harness.Call{Method: "Insert"}, func() any {
+			for i := lo; i < hi; i++ {
+				l.Insert(f.keys.key(i))
+			}
+			return nil
+		})
+		f.done = hi - from
+		if f.learner = harness.ThreadCPU() - start; f.learner > budget {
+			return nil, nil, false
+		}
+	}
+	return l, r, true
+}
+
+// capped is the sample of Inserts a fill past its budget shows, at size: each side's CPU time per
+// Insert, the graded side's marked capped.
+func (f *filler) capped(size int) growth.Sample {
+	return growth.Sample{Size: size, Capped: true,
+		Learner:   float64(f.learner.Nanoseconds()) / float64(max(f.done, 1)),
+		Reference: float64(f.reference.Nanoseconds()) / float64(f.want)}
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.

@@ -88,12 +88,17 @@ func Suite(learner, reference API) *harness.Suite {
 			// At most (r+3)·2^q bits, in words, plus 1% and 64 KiB, before and after Inserts.
 			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
 		},
-		// An Insert that never returns most often looks for an empty slot in a full table.
+		// An Insert that never returns most often looks for an empty slot in a full table; a Merge
+		// that never returns most often does work per fingerprint that grows with the table.
 		StuckHint: func(c harness.Call) string {
 			switch {
 			case c.Method == "Insert" && len(c.Args) == 1:
 				return "Insert must return false, changing nothing, when Count() == 2^q: a full table has no empty " +
 					"slot to shift into, and a search for one goes round for ever"
+			case c.Method == "Merge":
+				return "Merge must take O(2^q): read each table once, as a sorted stream of fingerprints, and " +
+					"write the merged table in one pass, or re-insert g's fingerprints one by one; a Merge that " +
+					"sorts or searches per fingerprint takes seconds at 2^18 slots"
 			case (c.Method == "Lookup" || c.Method == "Delete") && len(c.Args) == 1:
 				return "the walk back to the cluster's start must stop at a slot that is not shifted: keep the " +
 					"shifted bits right as remainders move, and take every index mod 2^q"
