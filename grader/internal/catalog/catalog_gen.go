@@ -116,6 +116,26 @@ var suites = []Suite{
 		},
 	},
 	{
+		Exercise: "lsm",
+		Binding:  `suite.Bind({{.}}.Open, func(v {{.}}.Options) suite.Options { return suite.Options(v) }, func(v suite.Disk) {{.}}.Disk { return v })`,
+		Tests: []Test{
+			{"implemented", Fixed},
+			{"example", Fixed},
+			{"edge/empty-values", Fixed},
+			{"edge/tombstones", Fixed},
+			{"edge/newest-wins", Fixed},
+			{"edge/keys-and-values", Fixed},
+			{"edge/when-to-flush", Fixed},
+			{"random/small-memtables", Differential},
+			{"random/reopen", Differential},
+			{"property/compact-reclaims", Property},
+			{"property/reads", Property},
+			{"performance/growth", Performance},
+			{"random/large", Differential},
+			{"property/memory", Property},
+		},
+	},
+	{
 		Exercise: "randomizedset",
 		Binding:  `suite.API{New: func() suite.RandomizedSet { return {{.}}.New() }}`,
 		Tests: []Test{
