@@ -187,6 +187,7 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 func (s *Suite) probe(t *T) {
 	var missing []string
 	ctorMissing := false
+	ctor := "New" // the constructor's name, as its probe says
 	for _, p := range s.Probes {
 		if ctorMissing && !p.Constructor && !p.Free {
 			continue
@@ -196,7 +197,9 @@ func (s *Suite) probe(t *T) {
 		t.leave()
 		if v != nil && classify(v) == unfinished {
 			missing = append(missing, p.Method)
-			ctorMissing = ctorMissing || p.Constructor
+			if p.Constructor {
+				ctorMissing, ctor = true, p.Method
+			}
 		}
 	}
 	if len(missing) == 0 {
@@ -204,7 +207,7 @@ func (s *Suite) probe(t *T) {
 	}
 	msg := fmt.Sprintf("not implemented yet: %s", strings.Join(missing, ", "))
 	if ctorMissing {
-		msg += " (write New first: the methods cannot be tried without it)"
+		msg += fmt.Sprintf(" (write %s first: the methods cannot be tried without it)", ctor)
 	}
 	t.Fail(&record.Failure{Verdict: verdict.NotImplemented, Methods: missing, Message: msg})
 }
