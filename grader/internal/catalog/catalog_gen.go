@@ -136,6 +136,27 @@ var suites = []Suite{
 		},
 	},
 	{
+		Exercise: "quotientfilter",
+		Binding:  `suite.Bind({{.}}.New)`,
+		Tests: []Test{
+			{"implemented", Fixed},
+			{"example", Fixed},
+			{"edge/new-bounds", Fixed},
+			{"edge/empty-filter", Fixed},
+			{"edge/empty-and-nil-keys", Fixed},
+			{"edge/copies", Fixed},
+			{"edge/full-tables", Fixed},
+			{"edge/merge", Fixed},
+			{"random/small-filters", Differential},
+			{"random/large-filter", Differential},
+			{"property/no-false-negatives", Property},
+			{"performance/growth", Performance},
+			{"property/no-false-negatives-large", Property},
+			{"property/false-positive-rate", Property},
+			{"property/memory", Property},
+		},
+	},
+	{
 		Exercise: "randomizedset",
 		Binding:  `suite.API{New: func() suite.RandomizedSet { return {{.}}.New() }}`,
 		Tests: []Test{

@@ -16,6 +16,7 @@ import (
 	"kata/grader/internal/suites/cuckoo"
 	"kata/grader/internal/suites/hashset"
 	"kata/grader/internal/suites/lsm"
+	"kata/grader/internal/suites/quotientfilter"
 	"kata/grader/internal/suites/randomizedset"
 	"kata/grader/internal/suites/skiplist"
 	"kata/grader/internal/suites/sortedset"
@@ -40,6 +41,7 @@ var entries = []*Entry{
 	entry(cuckoo.Binding, cuckoo.Suite(cuckoo.API{}, cuckoo.API{})),
 	entry(hashset.Binding, hashset.Suite(hashset.API{}, hashset.API{})),
 	entry(lsm.Binding, lsm.Suite(lsm.API{}, lsm.API{})),
+	entry(quotientfilter.Binding, quotientfilter.Suite(quotientfilter.API{}, quotientfilter.API{})),
 	entry(randomizedset.Binding, randomizedset.Suite(randomizedset.API{}, randomizedset.API{})),
 	entry(skiplist.Binding, skiplist.Suite(skiplist.API{}, skiplist.API{})),
 	entry(sortedset.Binding, sortedset.Suite(sortedset.API{}, sortedset.API{})),
