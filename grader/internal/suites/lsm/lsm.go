@@ -436,12 +436,8 @@ func (s *suite) whenToFlush(t *harness.T) {
 	step := func(c harness.Call) {
 		k := c.Args[0].([]byte)
 		before := d.creates
-		res := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) })
+		s.mustCall(t, db, c)
 		done = append(done, c.Text)
-		if res != nil {
-			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
-				Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(res)), Hint: errorHint})
-		}
 		total -= size[string(k)]
 		size[string(k)] = len(k)
 		if c.Method == "Put" {
@@ -479,7 +475,7 @@ func (s *suite) whenToFlush(t *harness.T) {
 	step(del([]byte("0123456789"))) // 100: a Delete flushes too
 	before := d.creates
 	c := flush()
-	res := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) })
+	res := s.call(t, db, c)
 	done = append(done, c.Text)
 	if res != nil || d.creates != before {
 		t.Fail(flushFailure(o, done, "Flush of an empty memtable created a file (or returned an error): it must do nothing"))
@@ -487,10 +483,23 @@ func (s *suite) whenToFlush(t *harness.T) {
 	step(put([]byte("last"), seven))
 	c = flush()
 	before = d.creates
-	t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) })
+	s.call(t, db, c)
 	done = append(done, c.Text)
 	if d.creates == before {
 		t.Fail(flushFailure(o, done, "Flush of a memtable holding an entry created no file"))
+	}
+}
+
+// call makes the call c on the graded store db, as do makes it in a sequence.
+func (s *suite) call(t *harness.T, db DB, c harness.Call) any {
+	return t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) })
+}
+
+// mustCall makes the call c on db and fails the test if it returns an error.
+func (s *suite) mustCall(t *harness.T, db DB, c harness.Call) {
+	if r := s.call(t, db, c); r != nil {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
+			Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: errorHint})
 	}
 }
 

@@ -1,8 +1,11 @@
 package lsm
 
 import (
+	"flag"
+	"fmt"
 	"testing"
 
+	"kata/grader/internal/record"
 	"kata/grader/internal/suitetest"
 	"kata/grader/verdict"
 	ref "kata/solutions/lsm"
@@ -69,4 +72,52 @@ var bugs = []suitetest.Planted[API]{
 // TestPlantedBugs runs the whole suite on each planted bug, as the judge does.
 func TestPlantedBugs(t *testing.T) {
 	kit.CheckFirst(t, 3, bugs)
+}
+
+// seeds is how many seeds TestReadMargins tries; raise it to check the margin over many runs
+// (go test -run ReadMargins -lsm.seeds 200).
+var seeds = flag.Int("lsm.seeds", 5, "seeds for TestReadMargins")
+
+// TestReadMargins runs the read property on the reference and the toy over several seeds and
+// reports, for each case, the largest share of the bound's allowance that the mean of tables
+// read took (for keys put, of the allowance above the one table they are read from): a right
+// store must stay far below it.
+func TestReadMargins(t *testing.T) {
+	for _, impl := range []struct {
+		name string
+		api  API
+	}{{"reference", reference}, {"toy", withToy(toyBugs{})}} {
+		worst := map[string]float64{} // the largest mean/bound by case
+		for seed := range uint64(*seeds) {
+			log := kit.Run(t, impl.api, seed, "property/reads")
+			if e := log.Ends()["property/reads"]; e.Failure != nil {
+				t.Fatalf("%s, seed %d: %+v", impl.name, seed, e.Failure)
+			}
+			for _, e := range log.Events {
+				var bpk, tables, kind int
+				var reopened bool
+				var mean, bound float64
+				if e.Kind != record.Trace {
+					continue
+				}
+				if _, err := fmt.Sscanf(e.Message, "reads: BitsPerKey %d, %d tables, kind %d, reopened %t: %g tables per Get, bound %g",
+					&bpk, &tables, &kind, &reopened, &mean, &bound); err == nil {
+					// The share of the allowance used: above the one table a key put is read
+					// from, for keys put.
+					floor := 0.0
+					if kind == 0 {
+						floor = 1
+					}
+					key := fmt.Sprintf("BitsPerKey %2d, T %d, kind %d", bpk, tables, kind)
+					worst[key] = max(worst[key], (mean-floor)/(bound-floor))
+				}
+			}
+		}
+		if len(worst) == 0 {
+			t.Fatal("no read measurements in the record")
+		}
+		for key, r := range worst {
+			t.Logf("%s: %s: at most %.2f of the allowance over %d seeds", impl.name, key, r, *seeds)
+		}
+	}
 }

@@ -129,10 +129,7 @@ func (s *suite) compactReclaims(t *harness.T) {
 	var live int64
 	run := func(c harness.Call) {
 		do(m, c)
-		if r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }); r != nil {
-			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
-				Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: errorHint})
-		}
+		s.mustCall(t, db, c)
 	}
 	for r := range rounds {
 		for i := range keys {
@@ -159,7 +156,7 @@ func (s *suite) compactReclaims(t *harness.T) {
 	for i := range keys {
 		c := get(key(i))
 		want := do(m, c).(wantGet)
-		if r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }); !want.Accepts(r) {
+		if r := s.call(t, db, c); !want.Accepts(r) {
 			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
 				Message: fmt.Sprintf("after Compact, %s returned %s, want %s", c.Text, harness.Lit(r), want),
 				Hint:    compactLostHint})

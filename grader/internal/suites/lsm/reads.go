@@ -89,11 +89,7 @@ func (s *suite) readCase(t *harness.T, c readCase) {
 	order := rng.Perm(n)
 	val := func(i int) []byte { return fmt.Appendf(nil, "v%07d", i) }
 	for _, i := range order {
-		c := put(readKey(i, 0), val(i))
-		if r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }); r != nil {
-			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
-				Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: errorHint})
-		}
+		s.mustCall(t, db, put(readKey(i, 0), val(i)))
 	}
 	for _, reopened := range []bool{false, true} {
 		if reopened {
@@ -129,7 +125,7 @@ func (s *suite) meanReads(t *harness.T, db DB, d *disk, rng *rand.Rand, n, kind 
 		k := readKey(i, kind)
 		c := get(k)
 		d.reset()
-		r := t.Invoke(c, func() any { return do(&box{db: db, open: s.learner.Open}, c) }).(got)
+		r := s.call(t, db, c).(got)
 		want := wantGet{}
 		if kind == 0 {
 			want = wantGet{value: val(i), ok: true}
