@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"kata/grader/internal/bytekeys"
-	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/internal/suitetest"
 	"kata/grader/result"
 	"kata/grader/verdict"
 	ref "kata/solutions/bloom"
@@ -26,27 +26,12 @@ var reference = API{
 	FalsePositiveRate: ref.FalsePositiveRate,
 }
 
-// run runs the suite on learner against the reference and returns the end events by test.
-func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
-	t.Helper()
-	log, err := harness.Local(Suite(learner, reference), seed, only...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log, log.Ends()
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
 
-func TestReferencePasses(t *testing.T) {
-	log, _ := run(t, reference, 1)
-	for _, e := range log.Events {
-		if e.Kind == record.End {
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			t.Logf("%-30s %v", e.Test, e.Elapsed)
-		}
-	}
-}
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
 
 // seeds is how many seeds TestFalsePositiveRateMargins tries; raise it to check the bounds'
 // margin over many runs (go test -run Margins -bloom.seeds 200).
@@ -59,7 +44,7 @@ func TestFalsePositiveRateMargins(t *testing.T) {
 	worst := map[string]float64{}
 	tests := []string{"property/false-positive-rate", "property/large-filter"}
 	for seed := range uint64(*seeds) {
-		log, ends := run(t, reference, seed, tests...)
+		log, ends := kit.RunEnds(t, reference, seed, tests...)
 		for _, name := range tests {
 			if e := ends[name]; e.Status != result.Pass {
 				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
@@ -369,7 +354,7 @@ func withNew(newFilter func(m uint64, k uint) Filter) API {
 }
 
 func TestCorrectVariantPasses(t *testing.T) {
-	_, ends := run(t, correct(), 3)
+	_, ends := kit.RunEnds(t, correct(), 3)
 	for name, e := range ends {
 		if e.Status != result.Pass {
 			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
@@ -377,26 +362,8 @@ func TestCorrectVariantPasses(t *testing.T) {
 	}
 }
 
-// firstFailure returns the first failing test's name and failure.
-func firstFailure(log *record.Log) (string, *record.Failure) {
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == result.Fail {
-			return e.Test, e.Failure
-		}
-	}
-	return "", nil
-}
-
-// wrong is a realistic wrong implementation and what must catch it.
-type wrong struct {
-	name    string
-	api     API
-	test    string // the first test to fail
-	verdict verdict.Verdict
-	mention string // the message or the case mentions it
-}
-
-func wrongs() []wrong {
+// wrongs are realistic wrong implementations and how the suite must catch each.
+func wrongs() []suitetest.Planted[API] {
 	roundM := correct()
 	roundM.OptimalM = func(n uint64, p float64) uint64 {
 		if !(p > 0 && p < 1) {
@@ -468,110 +435,100 @@ func wrongs() []wrong {
 		return &toy{words: make([]uint64, (m+63)/64), m: m, k: k, pos: doubleHashing}
 	})
 	stub := withNew(func(m uint64, k uint) Filter { return stubTest{newToy(m, k)} })
-	return []wrong{
-		{"consecutive positions", withToy(func(f *toy) { f.pos = consecutive }), "property/false-positive-rate", "wrong_answer", "correlated"},
-		{"shifted 32-bit hash", withToy(func(f *toy) { f.pos = shifted32 }), "property/false-positive-rate", "wrong_answer", "correlated"},
-		{"same bit k times", withToy(func(f *toy) { f.pos = sameBit }), "property/false-positive-rate", "wrong_answer", "single bit"},
-		{"byte-sum hash", withToy(func(f *toy) { f.pos = byteSum }), "property/false-positive-rate", "wrong_answer", "weak"},
-		{"16-bit FNV halves", withToy(func(f *toy) { f.pos = fnvLow16 }), "property/false-positive-rate", "wrong_answer", "weak"},
-		{"raw FNV-128a halves", withToy(func(f *toy) { f.pos = fnv128Halves }), "property/false-positive-rate", "wrong_answer", "FNV-1a"},
-		{"Test checks the first bit", withToy(func(f *toy) { f.first = true }), "property/false-positive-rate", "wrong_answer", "single bit"},
-		{"positions in 2^20 bits", withToy(func(f *toy) { f.pos = low20 }), "property/large-filter", "wrong_answer", "part of the m bits"},
-		{"Add toggles bits", withToy(func(f *toy) { f.xor = true }), "edge/add-twice", "wrong_answer", "^="},
-		{"M() is words·64", withToy(func(f *toy) { f.words64 = true }), "edge/m-and-k", "wrong_answer", "M()"},
-		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "memory_limit_exceeded", "stores no keys"},
-		{"a bool per bit", withNew(newBoolFilter), "property/memory", "memory_limit_exceeded", "[]bool"},
-		{"keys queued by reference", withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} }), "example", "wrong_answer", "overwrite"},
-		{"1 << p % 64", withNew(func(m uint64, k uint) Filter { return precedence{newToy(m, k)} }), "example", "wrong_answer", "Test("},
-		{"m/64 words", withNew(shortWords), "edge/empty-filter", "runtime_error", "index out of range"},
-		{"nil pointer in Test", withNew(func(m uint64, k uint) Filter { return nilTest{toy: newToy(m, k)} }), "example", "runtime_error", "nil pointer"},
-		{"Test not implemented", stub, "implemented", "not_implemented", "Test"},
-		{"New without guard", unguardedNew, "edge/new-panics", "wrong_answer", "New(0, 1)"},
-		{"OptimalM rounds", roundM, "edge/optimal-m", "wrong_answer", "OptimalM(1000, 0.01)"},
-		{"OptimalM truncates", floorM, "edge/optimal-m", "wrong_answer", "OptimalM(1000, 0.01)"},
-		{"OptimalK rounds", roundK, "edge/optimal-k", "wrong_answer", "OptimalK(2100, 1000)"},
-		{"OptimalK always ceil", ceilK, "edge/optimal-k", "wrong_answer", "OptimalK(2886, 1000)"},
-		{"OptimalK ceil on a tie", strictK, "edge/optimal-k", "wrong_answer", "OptimalK(2080999811, 1001401717)"},
-		{"rate with k·m/n", swappedRate, "edge/false-positive-rate", "wrong_answer", "FalsePositiveRate(9586, 1000, 7)"},
-		{"rate with k·n in uint64", overflowRate, "edge/false-positive-rate", "wrong_answer", "4611686018427387904"},
-		{"rate without guard", unguardedRate, "edge/false-positive-rate", "wrong_answer", "FalsePositiveRate(0, 10, 3)"},
+	return []suitetest.Planted[API]{
+		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = consecutive }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
+		{Name: "shifted 32-bit hash", Impl: withToy(func(f *toy) { f.pos = shifted32 }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
+		{Name: "same bit k times", Impl: withToy(func(f *toy) { f.pos = sameBit }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "single bit"}},
+		{Name: "byte-sum hash", Impl: withToy(func(f *toy) { f.pos = byteSum }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
+		{Name: "16-bit FNV halves", Impl: withToy(func(f *toy) { f.pos = fnvLow16 }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
+		{Name: "raw FNV-128a halves", Impl: withToy(func(f *toy) { f.pos = fnv128Halves }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "FNV-1a"}},
+		{Name: "Test checks the first bit", Impl: withToy(func(f *toy) { f.first = true }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "single bit"}},
+		{Name: "positions in 2^20 bits", Impl: withToy(func(f *toy) { f.pos = low20 }),
+			Caught: suitetest.Caught{Test: "property/large-filter", Verdict: "wrong_answer", Mention: "part of the m bits"}},
+		{Name: "Add toggles bits", Impl: withToy(func(f *toy) { f.xor = true }),
+			Caught: suitetest.Caught{Test: "edge/add-twice", Verdict: "wrong_answer", Mention: "^="}},
+		{Name: "M() is words·64", Impl: withToy(func(f *toy) { f.words64 = true }),
+			Caught: suitetest.Caught{Test: "edge/m-and-k", Verdict: "wrong_answer", Mention: "M()"}},
+		{Name: "keys kept", Impl: withToy(func(f *toy) { f.keep = true }),
+			Caught: suitetest.Caught{Test: "property/memory", Verdict: "memory_limit_exceeded", Mention: "stores no keys"}},
+		{Name: "a bool per bit", Impl: withNew(newBoolFilter),
+			Caught: suitetest.Caught{Test: "property/memory", Verdict: "memory_limit_exceeded", Mention: "[]bool"}},
+		{Name: "keys queued by reference", Impl: withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} }),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Mention: "overwrite"}},
+		{Name: "1 << p % 64", Impl: withNew(func(m uint64, k uint) Filter { return precedence{newToy(m, k)} }),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Mention: "Test("}},
+		{Name: "m/64 words", Impl: withNew(shortWords),
+			Caught: suitetest.Caught{Test: "edge/empty-filter", Verdict: "runtime_error", Mention: "index out of range"}},
+		{Name: "nil pointer in Test", Impl: withNew(func(m uint64, k uint) Filter { return nilTest{toy: newToy(m, k)} }),
+			Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error", Mention: "nil pointer"}},
+		{Name: "Test not implemented", Impl: stub,
+			Caught: suitetest.Caught{Test: "implemented", Verdict: "not_implemented", Mention: "Test"}},
+		{Name: "New without guard", Impl: unguardedNew,
+			Caught: suitetest.Caught{Test: "edge/new-panics", Verdict: "wrong_answer", Mention: "New(0, 1)"}},
+		{Name: "OptimalM rounds", Impl: roundM,
+			Caught: suitetest.Caught{Test: "edge/optimal-m", Verdict: "wrong_answer", Mention: "OptimalM(1000, 0.01)"}},
+		{Name: "OptimalM truncates", Impl: floorM,
+			Caught: suitetest.Caught{Test: "edge/optimal-m", Verdict: "wrong_answer", Mention: "OptimalM(1000, 0.01)"}},
+		{Name: "OptimalK rounds", Impl: roundK,
+			Caught: suitetest.Caught{Test: "edge/optimal-k", Verdict: "wrong_answer", Mention: "OptimalK(2100, 1000)"}},
+		{Name: "OptimalK always ceil", Impl: ceilK,
+			Caught: suitetest.Caught{Test: "edge/optimal-k", Verdict: "wrong_answer", Mention: "OptimalK(2886, 1000)"}},
+		{Name: "OptimalK ceil on a tie", Impl: strictK,
+			Caught: suitetest.Caught{Test: "edge/optimal-k", Verdict: "wrong_answer", Mention: "OptimalK(2080999811, 1001401717)"}},
+		{Name: "rate with k·m/n", Impl: swappedRate,
+			Caught: suitetest.Caught{Test: "edge/false-positive-rate", Verdict: "wrong_answer", Mention: "FalsePositiveRate(9586, 1000, 7)"}},
+		{Name: "rate with k·n in uint64", Impl: overflowRate,
+			Caught: suitetest.Caught{Test: "edge/false-positive-rate", Verdict: "wrong_answer", Mention: "4611686018427387904"}},
+		{Name: "rate without guard", Impl: unguardedRate,
+			Caught: suitetest.Caught{Test: "edge/false-positive-rate", Verdict: "wrong_answer", Mention: "FalsePositiveRate(0, 10, 3)"}},
 	}
 }
 
-func TestWrongImplementationsCaught(t *testing.T) {
-	for _, w := range wrongs() {
-		t.Run(w.name, func(t *testing.T) {
-			log, _ := run(t, w.api, 5)
-			name, f := firstFailure(log)
-			if f == nil {
-				t.Fatalf("accepted; want %s from %s", w.verdict, w.test)
-			}
-			text := f.Message + " " + f.Hint
-			if f.Case != nil {
-				text += " " + f.Case.Code
-			}
-			t.Logf("%s: %s: %s | hint: %s", name, f.Verdict, f.Message, f.Hint)
-			if name != w.test || f.Verdict != w.verdict {
-				t.Errorf("caught by %s as %s, want %s as %s", name, f.Verdict, w.test, w.verdict)
-			}
-			if !strings.Contains(text, w.mention) {
-				t.Errorf("the failure does not mention %q:\n%s", w.mention, text)
-			}
-		})
-	}
-}
+func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs()) }
 
-// shrunk is a wrong implementation run on one test, whose case must shrink to at most ops
-// calls and mention a call, with a hint that names the cause.
-type shrunk struct {
-	name    string
-	api     API
-	test    string
-	ops     int
-	mention string // the case's code mentions it
-	hint    string // the hint mentions it
-}
-
+// TestFailuresShrink runs single tests on wrong implementations: each case must shrink to a
+// few calls that show the cause, with a hint that names it.
 func TestFailuresShrink(t *testing.T) {
 	xor := withToy(func(f *toy) { f.xor = true })
 	queued := withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} })
 	late := withNew(func(m uint64, k uint) Filter { return &lateFilter{toy: newToy(m, k)} })
 	byIndex := map[string]API{}
 	for _, w := range wrongs() {
-		byIndex[w.name] = w.api
+		byIndex[w.Name] = w.Impl
 	}
-	for _, c := range []shrunk{
-		{"Add toggles bits", xor, "random/add-test", 3, "f.Test(", "^="},
-		{"Add toggles bits", xor, "property/no-false-negatives", 3, "f.Test(", "^="},
-		{"keys queued by reference", queued, "property/no-false-negatives", 10, "key[0] ^= 0xff", "overwrite"},
-		{"keys queued by reference", queued, "random/add-test", 10, "key[0] ^= 0xff", "overwrite"},
-		{"keys queued by reference", queued, "example", 2, "key[0] ^= 0xff", "overwrite"},
-		{"bits set after Add returns", late, "example", 2, "f.Test(", "before it returns"},
-		{"M() is words·64", byIndex["M() is words·64"], "random/add-test", 1, "f.M()", "exactly as given"},
-		{"OptimalM rounds", byIndex["OptimalM rounds"], "random/optimal-m", 1, "OptimalM(", "round up"},
-		{"OptimalK rounds", byIndex["OptimalK rounds"], "random/optimal-k", 1, "OptimalK(", "instead of rounding"},
-		{"OptimalK always ceil", byIndex["OptimalK always ceil"], "random/optimal-k", 1, "OptimalK(", "not always better"},
-		{"rate with k·m/n", byIndex["rate with k·m/n"], "random/false-positive-rate", 1, "FalsePositiveRate(", "k·n/m"},
-		{"rate with k·n in uint64", byIndex["rate with k·n in uint64"], "random/false-positive-rate", 1, "FalsePositiveRate(", "overflow"},
-	} {
-		t.Run(c.name+" in "+c.test, func(t *testing.T) {
-			_, ends := run(t, c.api, 11, c.test)
-			f := ends[c.test].Failure
-			if f == nil || f.Verdict != "wrong_answer" || f.Case == nil {
-				t.Fatalf("want a wrong_answer with a case, got %+v", f)
-			}
-			t.Logf("%s | %s\n%s", f.Message, f.Hint, f.Case.Code)
-			if f.Case.Ops > c.ops {
-				t.Errorf("shrunk to %d operations, want at most %d", f.Case.Ops, c.ops)
-			}
-			if !strings.Contains(f.Case.Code, c.mention) {
-				t.Errorf("the case does not mention %s", c.mention)
-			}
-			if !strings.Contains(f.Hint, c.hint) {
-				t.Errorf("the hint does not mention %q: %s", c.hint, f.Hint)
-			}
-		})
-	}
+	kit.CheckAlone(t, 11, []suitetest.Planted[API]{
+		{Name: "Add toggles bits", Impl: xor,
+			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "Add toggles bits", Impl: xor,
+			Caught: suitetest.Caught{Test: "property/no-false-negatives", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "keys queued by reference", Impl: queued,
+			Caught: suitetest.Caught{Test: "property/no-false-negatives", MaxOps: 10, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "keys queued by reference", Impl: queued,
+			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 10, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "keys queued by reference", Impl: queued,
+			Caught: suitetest.Caught{Test: "example", MaxOps: 2, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "bits set after Add returns", Impl: late,
+			Caught: suitetest.Caught{Test: "example", MaxOps: 2, Code: "f.Test(", Hint: "before it returns", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "M() is words·64", Impl: byIndex["M() is words·64"],
+			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 1, Code: "f.M()", Hint: "exactly as given", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "OptimalM rounds", Impl: byIndex["OptimalM rounds"],
+			Caught: suitetest.Caught{Test: "random/optimal-m", MaxOps: 1, Code: "OptimalM(", Hint: "round up", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "OptimalK rounds", Impl: byIndex["OptimalK rounds"],
+			Caught: suitetest.Caught{Test: "random/optimal-k", MaxOps: 1, Code: "OptimalK(", Hint: "instead of rounding", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "OptimalK always ceil", Impl: byIndex["OptimalK always ceil"],
+			Caught: suitetest.Caught{Test: "random/optimal-k", MaxOps: 1, Code: "OptimalK(", Hint: "not always better", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "rate with k·m/n", Impl: byIndex["rate with k·m/n"],
+			Caught: suitetest.Caught{Test: "random/false-positive-rate", MaxOps: 1, Code: "FalsePositiveRate(", Hint: "k·n/m", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		{Name: "rate with k·n in uint64", Impl: byIndex["rate with k·n in uint64"],
+			Caught: suitetest.Caught{Test: "random/false-positive-rate", MaxOps: 1, Code: "FalsePositiveRate(", Hint: "overflow", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+	})
 }
 
 // TestEstimatesHints checks that a wrong size from NewWithEstimates blames the function at fault:
@@ -587,7 +544,7 @@ func TestEstimatesHints(t *testing.T) {
 	}
 	byIndex := map[string]API{}
 	for _, w := range wrongs() {
-		byIndex[w.name] = estimating(w.api)
+		byIndex[w.Name] = estimating(w.Impl)
 	}
 	powerless := correct() // FalsePositiveRate without the power k, so OptimalK keeps the floor
 	powerless.FalsePositiveRate = func(m, n uint64, k uint) float64 {
@@ -618,7 +575,7 @@ func TestEstimatesHints(t *testing.T) {
 		{"M() is words·64", byIndex["M() is words·64"], "exactly as given to New"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, ends := run(t, c.api, 5, "example", "edge/new-with-estimates")
+			_, ends := kit.RunEnds(t, c.api, 5, "example", "edge/new-with-estimates")
 			f := ends["example"].Failure
 			if f == nil {
 				f = ends["edge/new-with-estimates"].Failure
@@ -638,7 +595,7 @@ func TestSameSeedSameCase(t *testing.T) {
 	xor := withToy(func(f *toy) { f.xor = true })
 	var codes []string
 	for range 2 {
-		_, ends := run(t, xor, 99, "random/add-test")
+		_, ends := kit.RunEnds(t, xor, 99, "random/add-test")
 		f := ends["random/add-test"].Failure
 		if f == nil || f.Case == nil {
 			t.Fatalf("no failure: %+v", f)
@@ -660,7 +617,7 @@ func TestPanicNamesTheCall(t *testing.T) {
 		{withNew(shortWords), "property/no-false-negatives", "Add("},
 		{withNew(shortWords), "random/add-test", "Test("},
 	} {
-		_, ends := run(t, c.api, 1, c.test)
+		_, ends := kit.RunEnds(t, c.api, 1, c.test)
 		f := ends[c.test].Failure
 		if f == nil || f.Verdict != "runtime_error" {
 			t.Fatalf("%s: want a runtime_error, got %+v", c.test, f)
@@ -676,7 +633,7 @@ func TestPanicNamesTheCall(t *testing.T) {
 func TestMemoryMargin(t *testing.T) {
 	for name, api := range map[string]API{"reference": reference, "variant": correct()} {
 		for seed := range uint64(3) {
-			log, ends := run(t, api, seed, "property/memory")
+			log, ends := kit.RunEnds(t, api, seed, "property/memory")
 			if e := ends["property/memory"]; e.Status != result.Pass {
 				t.Fatalf("%s: %+v", name, e.Failure)
 			}

@@ -265,11 +265,11 @@ func gradeVariants[F any](t *testing.T, seeds int, fixed string, draw func(*rand
 	right, wrong map[string]F, api func(F) API, want func(harness.Call) harness.Expect, got func(F, harness.Call) any) {
 	caughtFixed := map[string]bool{}
 	for name, f := range wrong {
-		_, ends := run(t, api(f), 1, fixed)
+		_, ends := kit.RunEnds(t, api(f), 1, fixed)
 		caughtFixed[name] = ends[fixed].Failure != nil
 	}
 	for name, f := range right {
-		if _, ends := run(t, api(f), 1, fixed); ends[fixed].Failure != nil {
+		if _, ends := kit.RunEnds(t, api(f), 1, fixed); ends[fixed].Failure != nil {
 			t.Errorf("right variant %s fails %s: %+v", name, fixed, ends[fixed].Failure)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/internal/suitetest"
 	"kata/grader/result"
 	"kata/grader/verdict"
 	ref "kata/solutions/countingbloom"
@@ -19,15 +20,8 @@ import (
 // reference is the reference solution as an API.
 var reference = API{New: func(m uint64, k uint) Filter { return ref.New(m, k) }}
 
-// run runs the suite on learner against the reference and returns the end events by test.
-func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
-	t.Helper()
-	log, err := harness.Local(Suite(learner, reference), seed, only...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log, log.Ends()
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
 
 // quick is every test but the performance one, which performance_test.go runs.
 var quick = []string{"implemented", "example", "edge/m-and-k", "edge/empty-filter", "edge/empty-and-nil-keys",
@@ -48,20 +42,9 @@ func TestQuickListsEveryTestButPerformance(t *testing.T) {
 	}
 }
 
-func TestReferencePasses(t *testing.T) {
-	log, _ := run(t, reference, 1, quick...)
-	for _, e := range log.Events {
-		switch e.Kind {
-		case record.End:
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			t.Logf("%-36s %v", e.Test, e.Elapsed)
-		case record.Trace:
-			t.Logf("    %s", e.Message)
-		}
-	}
-}
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, true) }
 
 // seeds is how many seeds TestFalsePositiveRateMargins tries; raise it to check the bounds'
 // margin over many runs (go test -run Margins -countingbloom.seeds 200).
@@ -77,7 +60,7 @@ func TestFalsePositiveRateMargins(t *testing.T) {
 	formula := map[string]float64{}
 	tests := []string{"property/false-positive-rate", "property/large-filter"}
 	for seed := range uint64(*seeds) {
-		log, ends := run(t, reference, seed, tests...)
+		log, ends := kit.RunEnds(t, reference, seed, tests...)
 		for _, name := range tests {
 			if e := ends[name]; e.Status != result.Pass {
 				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
@@ -387,7 +370,7 @@ func withToy(change func(*toy)) API {
 func withNew(newFilter func(m uint64, k uint) Filter) API { return API{New: newFilter} }
 
 func TestCorrectVariantPasses(t *testing.T) {
-	_, ends := run(t, withToy(func(*toy) {}), 3, quick...)
+	_, ends := kit.RunEnds(t, withToy(func(*toy) {}), 3, quick...)
 	for name, e := range ends {
 		if e.Status != result.Pass {
 			t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
@@ -395,139 +378,96 @@ func TestCorrectVariantPasses(t *testing.T) {
 	}
 }
 
-// firstFailure returns the first failing test's name and failure.
-func firstFailure(log *record.Log) (string, *record.Failure) {
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == result.Fail {
-			return e.Test, e.Failure
-		}
-	}
-	return "", nil
-}
-
-// wrong is a realistic wrong implementation and what must catch it.
-type wrong struct {
-	name    string
-	api     API
-	test    string // the first test to fail
-	verdict verdict.Verdict
-	mention string // the message, the hint or the case mentions it
-}
-
-func wrongs() []wrong {
-	return []wrong{
-		{"Add wraps 15 to 0", withToy(func(f *toy) { f.wrap = true }), "edge/one-counter", "wrong_answer", "wraps"},
-		{"Remove lowers a saturated counter", withToy(func(f *toy) { f.decSaturated = true }), "edge/one-counter", "wrong_answer", "stay at 15"},
-		{"Remove lowers the counters of a key testing false", withToy(func(f *toy) { f.decAbsent = true }), "edge/remove-absent", "wrong_answer", "tests false"},
-		{"Remove clears the counters", withToy(func(f *toy) { f.removeAll = true }), "example", "wrong_answer", "Remove"},
-		{"Remove changes nothing", withToy(func(f *toy) { f.noDecrement = true }), "example", "wrong_answer", "Remove"},
-		{"positions as a set", withToy(func(f *toy) { f.asSet = true }), "edge/one-counter", "wrong_answer", "moves by 2"},
-		{"M() is words·16", withToy(func(f *toy) { f.mWords = true }), "edge/m-and-k", "wrong_answer", "M()"},
-		{"consecutive positions", withToy(func(f *toy) { f.pos = consecutive }), "property/false-positive-rate", "wrong_answer", "correlated"},
-		{"positions in 2^20 counters", withToy(func(f *toy) { f.pos = low20 }), "property/large-filter", "wrong_answer", "part of the m counters"},
-		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", "memory_limit_exceeded", "keep nothing beyond"},
-		{"Count is the largest counter", withToy(func(f *toy) { f.countMax = true }), "random/sequences", "wrong_answer", "smallest"},
-		{"Count is the first counter", withToy(func(f *toy) { f.countFirst = true }), "random/sequences", "wrong_answer", "smallest"},
-		{"Add keeps the key's slice", withToy(func(f *toy) { f.pending = true }), "random/reused-buffers", "wrong_answer", "keeps the caller's key slice"},
-		{"the hash reads key[0]", withToy(func(f *toy) { f.pos = firstByte }), "edge/empty-filter", "runtime_error", "empty key"},
-		{"the hash reads 8 bytes", withToy(func(f *toy) { f.pos = first8 }), "property/remove-absent", "wrong_answer", "part of the key"},
-		{"a byte per counter", withNew(newByteFilter), "property/memory", "memory_limit_exceeded", "[]uint8"},
-		{"m/16 words", withNew(shortWords), "edge/empty-filter", "runtime_error", "index out of range"},
-		{"Count not implemented", withNew(func(m uint64, k uint) Filter { return stubCount{newToy(m, k)} }), "implemented", "not_implemented", "Count"},
-	}
-}
-
-func TestWrongImplementationsCaught(t *testing.T) {
-	for _, w := range wrongs() {
-		t.Run(w.name, func(t *testing.T) {
-			log, _ := run(t, w.api, 5, quick...)
-			name, f := firstFailure(log)
-			if f == nil {
-				t.Fatalf("accepted; want %s from %s", w.verdict, w.test)
-			}
-			text := f.Message + " " + f.Hint
-			if f.Case != nil {
-				text += " " + f.Case.Code
-			}
-			t.Logf("%s: %s: %s | hint: %s", name, f.Verdict, f.Message, f.Hint)
-			if f.Case != nil {
-				t.Logf("%s", f.Case.Code)
-			}
-			if name != w.test || f.Verdict != w.verdict {
-				t.Errorf("caught by %s as %s, want %s as %s", name, f.Verdict, w.test, w.verdict)
-			}
-			if !strings.Contains(text, w.mention) {
-				t.Errorf("the failure does not mention %q:\n%s", w.mention, text)
-			}
-		})
+// wrongs are realistic wrong implementations and how the suite must catch each.
+func wrongs() []suitetest.Planted[API] {
+	return []suitetest.Planted[API]{
+		{Name: "Add wraps 15 to 0", Impl: withToy(func(f *toy) { f.wrap = true }),
+			Caught: suitetest.Caught{Test: "edge/one-counter", Verdict: "wrong_answer", Mention: "wraps"}},
+		{Name: "Remove lowers a saturated counter", Impl: withToy(func(f *toy) { f.decSaturated = true }),
+			Caught: suitetest.Caught{Test: "edge/one-counter", Verdict: "wrong_answer", Mention: "stay at 15"}},
+		{Name: "Remove lowers the counters of a key testing false", Impl: withToy(func(f *toy) { f.decAbsent = true }),
+			Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "wrong_answer", Mention: "tests false"}},
+		{Name: "Remove clears the counters", Impl: withToy(func(f *toy) { f.removeAll = true }),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Mention: "Remove"}},
+		{Name: "Remove changes nothing", Impl: withToy(func(f *toy) { f.noDecrement = true }),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Mention: "Remove"}},
+		{Name: "positions as a set", Impl: withToy(func(f *toy) { f.asSet = true }),
+			Caught: suitetest.Caught{Test: "edge/one-counter", Verdict: "wrong_answer", Mention: "moves by 2"}},
+		{Name: "M() is words·16", Impl: withToy(func(f *toy) { f.mWords = true }),
+			Caught: suitetest.Caught{Test: "edge/m-and-k", Verdict: "wrong_answer", Mention: "M()"}},
+		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = consecutive }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
+		{Name: "positions in 2^20 counters", Impl: withToy(func(f *toy) { f.pos = low20 }),
+			Caught: suitetest.Caught{Test: "property/large-filter", Verdict: "wrong_answer", Mention: "part of the m counters"}},
+		{Name: "keys kept", Impl: withToy(func(f *toy) { f.keep = true }),
+			Caught: suitetest.Caught{Test: "property/memory", Verdict: "memory_limit_exceeded", Mention: "keep nothing beyond"}},
+		{Name: "Count is the largest counter", Impl: withToy(func(f *toy) { f.countMax = true }),
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: "wrong_answer", Mention: "smallest"}},
+		{Name: "Count is the first counter", Impl: withToy(func(f *toy) { f.countFirst = true }),
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: "wrong_answer", Mention: "smallest"}},
+		{Name: "Add keeps the key's slice", Impl: withToy(func(f *toy) { f.pending = true }),
+			Caught: suitetest.Caught{Test: "random/reused-buffers", Verdict: "wrong_answer", Mention: "keeps the caller's key slice"}},
+		{Name: "the hash reads key[0]", Impl: withToy(func(f *toy) { f.pos = firstByte }),
+			Caught: suitetest.Caught{Test: "edge/empty-filter", Verdict: "runtime_error", Mention: "empty key"}},
+		{Name: "the hash reads 8 bytes", Impl: withToy(func(f *toy) { f.pos = first8 }),
+			Caught: suitetest.Caught{Test: "property/remove-absent", Verdict: "wrong_answer", Mention: "part of the key"}},
+		{Name: "a byte per counter", Impl: withNew(newByteFilter),
+			Caught: suitetest.Caught{Test: "property/memory", Verdict: "memory_limit_exceeded", Mention: "[]uint8"}},
+		{Name: "m/16 words", Impl: withNew(shortWords),
+			Caught: suitetest.Caught{Test: "edge/empty-filter", Verdict: "runtime_error", Mention: "index out of range"}},
+		{Name: "Count not implemented", Impl: withNew(func(m uint64, k uint) Filter { return stubCount{newToy(m, k)} }),
+			Caught: suitetest.Caught{Test: "implemented", Verdict: "not_implemented", Mention: "Count"}},
 	}
 }
 
-// caught is a wrong implementation run on one test alone, which must fail it with a verdict, a
-// case of at most ops calls (0: no case) and a hint that mentions hint.
-type caught struct {
-	name string
-	api  API
-	test string
-	ops  int
-	hint string
-}
+func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs()) }
 
 // TestEachTestCatches runs single tests on planted bugs, so that each property and the random
 // sequences are shown able to fail on their own, with a short case and the right hint.
 func TestEachTestCatches(t *testing.T) {
 	bug := map[string]API{}
 	for _, w := range wrongs() {
-		bug[w.name] = w.api
+		bug[w.Name] = w.Impl
 	}
 	wraps, satDec := bug["Add wraps 15 to 0"], bug["Remove lowers a saturated counter"]
 	absentDec, clears := bug["Remove lowers the counters of a key testing false"], bug["Remove clears the counters"]
 	noDec, asSet := bug["Remove changes nothing"], bug["positions as a set"]
-	for _, c := range []caught{
-		{"Add wraps 15 to 0", wraps, "random/sequences", 8, "wraps"},
-		{"Remove lowers a saturated counter", satDec, "random/sequences", 10, "stay at 15"},
-		{"Remove lowers the counters of a key testing false", absentDec, "random/sequences", 6, "tests false"},
-		{"Remove clears the counters", clears, "random/sequences", 6, "never set a counter to 0"},
-		{"Remove changes nothing", noDec, "random/sequences", 6, "Remove"},
-		{"positions as a set", asSet, "random/sequences", 4, "moves by 2"},
-		{"Add wraps 15 to 0", wraps, "property/no-false-negatives", 10, "wraps"},
-		{"Remove lowers a saturated counter", satDec, "property/no-false-negatives", 10, "stay at 15"},
-		{"Remove lowers the counters of a key testing false", absentDec, "property/no-false-negatives", 10, "tests false"},
-		{"Remove clears the counters", clears, "property/no-false-negatives", 10, "never set a counter to 0"},
-		{"Remove lowers the counters of a key testing false", absentDec, "property/remove-absent", 10, "tests false"},
-		{"Remove changes nothing", noDec, "property/remove-absent", 0, "back to 0"},
-		{"Remove changes nothing", noDec, "property/false-positive-rate", 0, "every key ever added"},
-		{"Remove clears the counters", clears, "property/large-no-false-negatives", 10, "never set a counter to 0"},
-	} {
-		t.Run(c.name+" in "+c.test, func(t *testing.T) {
-			_, ends := run(t, c.api, 11, c.test)
-			f := ends[c.test].Failure
-			if f == nil || f.Verdict != verdict.WrongAnswer {
-				t.Fatalf("want a wrong_answer, got %+v", f)
-			}
-			t.Logf("%s | %s", f.Message, f.Hint)
-			if f.Case != nil {
-				t.Logf("%s", f.Case.Code)
-			}
-			switch {
-			case c.ops == 0 && f.Case != nil:
-				t.Errorf("a case of %d calls, want none", f.Case.Ops)
-			case c.ops > 0 && f.Case == nil:
-				t.Errorf("no case, want one of at most %d calls", c.ops)
-			case c.ops > 0 && f.Case.Ops > c.ops:
-				t.Errorf("shrunk to %d calls, want at most %d", f.Case.Ops, c.ops)
-			}
-			if !strings.Contains(f.Hint, c.hint) {
-				t.Errorf("the hint does not mention %q: %s", c.hint, f.Hint)
-			}
-		})
-	}
+	kit.CheckAlone(t, 11, []suitetest.Planted[API]{
+		{Name: "Add wraps 15 to 0", Impl: wraps,
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: verdict.WrongAnswer, Hint: "wraps", Case: suitetest.ShowsCase, MaxOps: 8}},
+		{Name: "Remove lowers a saturated counter", Impl: satDec,
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: verdict.WrongAnswer, Hint: "stay at 15", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Remove lowers the counters of a key testing false", Impl: absentDec,
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: verdict.WrongAnswer, Hint: "tests false", Case: suitetest.ShowsCase, MaxOps: 6}},
+		{Name: "Remove clears the counters", Impl: clears,
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: verdict.WrongAnswer, Hint: "never set a counter to 0", Case: suitetest.ShowsCase, MaxOps: 6}},
+		{Name: "Remove changes nothing", Impl: noDec,
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: verdict.WrongAnswer, Hint: "Remove", Case: suitetest.ShowsCase, MaxOps: 6}},
+		{Name: "positions as a set", Impl: asSet,
+			Caught: suitetest.Caught{Test: "random/sequences", Verdict: verdict.WrongAnswer, Hint: "moves by 2", Case: suitetest.ShowsCase, MaxOps: 4}},
+		{Name: "Add wraps 15 to 0", Impl: wraps,
+			Caught: suitetest.Caught{Test: "property/no-false-negatives", Verdict: verdict.WrongAnswer, Hint: "wraps", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Remove lowers a saturated counter", Impl: satDec,
+			Caught: suitetest.Caught{Test: "property/no-false-negatives", Verdict: verdict.WrongAnswer, Hint: "stay at 15", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Remove lowers the counters of a key testing false", Impl: absentDec,
+			Caught: suitetest.Caught{Test: "property/no-false-negatives", Verdict: verdict.WrongAnswer, Hint: "tests false", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Remove clears the counters", Impl: clears,
+			Caught: suitetest.Caught{Test: "property/no-false-negatives", Verdict: verdict.WrongAnswer, Hint: "never set a counter to 0", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Remove lowers the counters of a key testing false", Impl: absentDec,
+			Caught: suitetest.Caught{Test: "property/remove-absent", Verdict: verdict.WrongAnswer, Hint: "tests false", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Remove changes nothing", Impl: noDec,
+			Caught: suitetest.Caught{Test: "property/remove-absent", Verdict: verdict.WrongAnswer, Hint: "back to 0", Case: suitetest.ShowsNoCase}},
+		{Name: "Remove changes nothing", Impl: noDec,
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: verdict.WrongAnswer, Hint: "every key ever added", Case: suitetest.ShowsNoCase}},
+		{Name: "Remove clears the counters", Impl: clears,
+			Caught: suitetest.Caught{Test: "property/large-no-false-negatives", Verdict: verdict.WrongAnswer, Hint: "never set a counter to 0", Case: suitetest.ShowsCase, MaxOps: 10}},
+	})
 }
 
 func TestSameSeedSameCase(t *testing.T) {
 	var codes []string
 	for range 2 {
-		_, ends := run(t, withToy(func(f *toy) { f.decAbsent = true }), 99, "random/sequences")
+		_, ends := kit.RunEnds(t, withToy(func(f *toy) { f.decAbsent = true }), 99, "random/sequences")
 		f := ends["random/sequences"].Failure
 		if f == nil || f.Case == nil {
 			t.Fatalf("no failure: %+v", f)
@@ -557,7 +497,7 @@ func TestRightFiltersPass(t *testing.T) {
 	}
 	for name, api := range map[string]API{"reference": reference, "variant": withToy(func(*toy) {})} {
 		for seed := range uint64(*rightSeeds) {
-			_, ends := run(t, api, 1000+seed, exact...)
+			_, ends := kit.RunEnds(t, api, 1000+seed, exact...)
 			for test, e := range ends {
 				if e.Status != result.Pass {
 					t.Errorf("%s, seed %d: %s: %s %+v", name, 1000+seed, test, e.Status, e.Failure)

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/cespare/xxhash/v2"
 
 	"kata/grader/internal/bytekeys"
-	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
+	"kata/grader/internal/suitetest"
 	"kata/grader/result"
 	"kata/grader/verdict"
 	ref "kata/solutions/cuckoo"
@@ -22,31 +21,12 @@ import (
 // reference is the reference solution as an API.
 var reference = API{New: func(capacity uint64) Filter { return ref.New(capacity) }}
 
-// run runs the suite on learner against the reference and returns the log and the end events
-// by test.
-func run(t *testing.T, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
-	t.Helper()
-	log, err := harness.Local(Suite(learner, reference), seed, only...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log, log.Ends()
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
 
-func TestReferencePasses(t *testing.T) {
-	log, _ := run(t, reference, 1)
-	for _, e := range log.Events {
-		switch e.Kind {
-		case record.End:
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			t.Logf("%-40s %v", e.Test, e.Elapsed)
-		case record.Trace:
-			t.Logf("  %s", e.Message)
-		}
-	}
-}
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, true) }
 
 func TestBucketsForMatchesReference(t *testing.T) {
 	for c := range uint64(5000) {
@@ -102,7 +82,7 @@ func TestStatisticalMargins(t *testing.T) {
 		mostFP, sumFP, fps, limit := 0, 0, 0, 0
 		var sumRate float64
 		for seed := range uint64(*seeds) {
-			log, ends := run(t, impl.api, seed, tests...)
+			log, ends := kit.RunEnds(t, impl.api, seed, tests...)
 			for _, name := range tests {
 				if e := ends[name]; e.Status != result.Pass {
 					t.Fatalf("%s seed %d: %s: %+v", impl.name, seed, name, e.Failure)
@@ -381,7 +361,7 @@ func TestCorrectVariantsPass(t *testing.T) {
 		{"stash", withToy(func(f *toy) { f.stash = true })},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, ends := run(t, c.api, 3)
+			_, ends := kit.RunEnds(t, c.api, 3)
 			for name, e := range ends {
 				if e.Status != result.Pass {
 					t.Errorf("%s: %s %+v", name, e.Status, e.Failure)
@@ -391,122 +371,81 @@ func TestCorrectVariantsPass(t *testing.T) {
 	}
 }
 
-// firstFailure returns the first failing test's name and failure.
-func firstFailure(log *record.Log) (string, *record.Failure) {
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == result.Fail {
-			return e.Test, e.Failure
-		}
-	}
-	return "", nil
-}
-
-// wrong is a realistic wrong implementation and what must catch it.
-type wrong struct {
-	name    string
-	api     API
-	test    string // the first test to fail
-	verdict verdict.Verdict
-	mention string // the message or the hint mentions it
-	ops     int    // the case, if any, has at most ops calls (0: no limit)
-}
-
-func wrongs() []wrong {
-	return []wrong{
-		{"i2 = i1 + h", withToy(func(f *toy) { f.plus = true }), "edge/eight-copies", verdict.WrongAnswer, "i + h", 10},
-		{"i2 always i1", withToy(func(f *toy) { f.oneB = true }), "edge/eight-copies", verdict.WrongAnswer, "always one", 0},
-		{"fingerprint from the bucket's bits", withToy(func(f *toy) { f.lowFP = true }), "property/load", verdict.WrongAnswer, "do not choose i1", 0},
-		{"fingerprint 0 is empty", withToy(func(f *toy) { f.zeroFP = true }), "edge/empty-filter", verdict.WrongAnswer, "never 0", 3},
-		{"a failed Insert drops the victim", withToy(func(f *toy) { f.drop = true }), "property/failed-insert-loses-nothing", verdict.WrongAnswer, "lose nothing", 12},
-		{"Delete removes every copy", withToy(func(f *toy) { f.delAll = true }), "example", verdict.WrongAnswer, "ONE copy", 10},
-		{"Delete refuses a duplicate", withToy(func(f *toy) { f.delDup = true }), "example", verdict.WrongAnswer, "ONE copy", 10},
-		{"no eviction", withToy(func(f *toy) { f.noEvict = true }), "property/load", verdict.WrongAnswer, "evict", 0},
-		{"Count counts failures", withToy(func(f *toy) { f.countAll = true }), "edge/one-bucket", verdict.WrongAnswer, "failed Insert does not count", 10},
-		{"B not a power of two", withToy(func(f *toy) { f.roundB = true }), "example", verdict.WrongAnswer, "power of two", 2},
-		{"keys kept", withToy(func(f *toy) { f.keep = true }), "property/memory", verdict.MemoryLimitExceeded, "stores no keys", 0},
-		{"32-bit slots", API{New: func(c uint64) Filter {
+// wrongs are realistic wrong implementations and how the suite must catch each.
+func wrongs() []suitetest.Planted[API] {
+	return []suitetest.Planted[API]{
+		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+			Caught: suitetest.Caught{Test: "edge/eight-copies", Verdict: verdict.WrongAnswer, Mention: "i + h", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "i2 always i1", Impl: withToy(func(f *toy) { f.oneB = true }),
+			Caught: suitetest.Caught{Test: "edge/eight-copies", Verdict: verdict.WrongAnswer, Mention: "always one"}},
+		{Name: "fingerprint from the bucket's bits", Impl: withToy(func(f *toy) { f.lowFP = true }),
+			Caught: suitetest.Caught{Test: "property/load", Verdict: verdict.WrongAnswer, Mention: "do not choose i1"}},
+		{Name: "fingerprint 0 is empty", Impl: withToy(func(f *toy) { f.zeroFP = true }),
+			Caught: suitetest.Caught{Test: "edge/empty-filter", Verdict: verdict.WrongAnswer, Mention: "never 0", Case: suitetest.ShowsCase, MaxOps: 3}},
+		{Name: "a failed Insert drops the victim", Impl: withToy(func(f *toy) { f.drop = true }),
+			Caught: suitetest.Caught{Test: "property/failed-insert-loses-nothing", Verdict: verdict.WrongAnswer, Mention: "lose nothing", Case: suitetest.ShowsCase, MaxOps: 12}},
+		{Name: "Delete removes every copy", Impl: withToy(func(f *toy) { f.delAll = true }),
+			Caught: suitetest.Caught{Test: "example", Verdict: verdict.WrongAnswer, Mention: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Delete refuses a duplicate", Impl: withToy(func(f *toy) { f.delDup = true }),
+			Caught: suitetest.Caught{Test: "example", Verdict: verdict.WrongAnswer, Mention: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "no eviction", Impl: withToy(func(f *toy) { f.noEvict = true }),
+			Caught: suitetest.Caught{Test: "property/load", Verdict: verdict.WrongAnswer, Mention: "evict"}},
+		{Name: "Count counts failures", Impl: withToy(func(f *toy) { f.countAll = true }),
+			Caught: suitetest.Caught{Test: "edge/one-bucket", Verdict: verdict.WrongAnswer, Mention: "failed Insert does not count", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "B not a power of two", Impl: withToy(func(f *toy) { f.roundB = true }),
+			Caught: suitetest.Caught{Test: "example", Verdict: verdict.WrongAnswer, Mention: "power of two", Case: suitetest.ShowsCase, MaxOps: 2}},
+		{Name: "keys kept", Impl: withToy(func(f *toy) { f.keep = true }),
+			Caught: suitetest.Caught{Test: "property/memory", Verdict: verdict.MemoryLimitExceeded, Mention: "stores no keys"}},
+		{Name: "32-bit slots", Impl: API{New: func(c uint64) Filter {
 			f := newToy(c)
 			f.init()
 			return &wide{toy: f, shadow: make([]uint32, 4*f.b)}
-		}}, "property/memory", verdict.MemoryLimitExceeded, "[]uint16", 0},
-		{"Lookup not implemented", API{New: func(c uint64) Filter { return stubLookup{newToy(c)} }}, "implemented", verdict.NotImplemented, "Lookup", 0},
-		{"nil pointer in Delete", API{New: func(c uint64) Filter { f := newToy(c); f.init(); return nilDelete{toy: f} }}, "example", verdict.RuntimeError, "nil pointer", 0},
+		}},
+			Caught: suitetest.Caught{Test: "property/memory", Verdict: verdict.MemoryLimitExceeded, Mention: "[]uint16"}},
+		{Name: "Lookup not implemented", Impl: API{New: func(c uint64) Filter { return stubLookup{newToy(c)} }},
+			Caught: suitetest.Caught{Test: "implemented", Verdict: verdict.NotImplemented, Mention: "Lookup"}},
+		{Name: "nil pointer in Delete", Impl: API{New: func(c uint64) Filter { f := newToy(c); f.init(); return nilDelete{toy: f} }},
+			Caught: suitetest.Caught{Test: "example", Verdict: verdict.RuntimeError, Mention: "nil pointer"}},
 	}
 }
 
-func TestWrongImplementationsCaught(t *testing.T) {
-	for _, w := range wrongs() {
-		t.Run(w.name, func(t *testing.T) {
-			log, _ := run(t, w.api, 5)
-			name, f := firstFailure(log)
-			if f == nil {
-				t.Fatalf("accepted; want %s from %s", w.verdict, w.test)
-			}
-			text := f.Message + " " + f.Hint
-			if f.Case != nil {
-				text += "\n" + f.Case.Code
-			}
-			t.Logf("%s: %s: %s", name, f.Verdict, text)
-			if name != w.test || f.Verdict != w.verdict {
-				t.Errorf("caught by %s as %s, want %s as %s", name, f.Verdict, w.test, w.verdict)
-			}
-			if !strings.Contains(text, w.mention) {
-				t.Errorf("the failure does not mention %q", w.mention)
-			}
-			if w.ops > 0 && (f.Case == nil || f.Case.Ops > w.ops) {
-				t.Errorf("the case has more than %d calls: %+v", w.ops, f.Case)
-			}
-		})
-	}
-}
+func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs()) }
 
 // TestBugsCaughtByEachTest runs single tests on bugs the first failing test hides, so that each
 // test is shown able to fail: the random sequences, the fill to failure and the load.
 func TestBugsCaughtByEachTest(t *testing.T) {
-	for _, c := range []struct {
-		name, test string
-		api        API
-		hint       string
-		ops        int
-	}{
-		{"i2 = i1 + h", "random/small-filters", withToy(func(f *toy) { f.plus = true }), "i + h", 16},
-		{"i2 = i1 + h", "property/failed-insert-loses-nothing", withToy(func(f *toy) { f.plus = true }), "", 0},
-		{"i2 = i1 + h", "property/load", withToy(func(f *toy) { f.plus = true }), "", 0},
-		{"a failed Insert drops the victim", "random/small-filters", withToy(func(f *toy) { f.drop = true }), "lose nothing", 10},
-		{"a failed Insert drops the victim", "property/failed-insert-loses-nothing", withToy(func(f *toy) { f.drop = true }), "lose nothing", 12},
-		{"Delete removes every copy", "random/small-filters", withToy(func(f *toy) { f.delAll = true }), "ONE copy", 6},
-		{"Delete removes every copy", "random/large-filter", withToy(func(f *toy) { f.delAll = true }), "ONE copy", 6},
-		{"Count counts failures", "random/small-filters", withToy(func(f *toy) { f.countAll = true }), "failed Insert does not count", 8},
-		{"fingerprint 0 is empty", "edge/zero-fingerprint", withToy(func(f *toy) { f.zeroFP = true }), "never 0", 6},
-		{"i2 always i1", "property/load", withToy(func(f *toy) { f.oneB = true }), "one bucket per key", 0},
-		{"fingerprint from the bucket's bits", "property/false-positive-rate", withToy(func(f *toy) { f.lowFP = true }), "repeats the bucket", 0},
-		{"B not a power of two", "edge/buckets", withToy(func(f *toy) { f.roundB = true }), "power of two", 2},
-		{"nil is no key", "edge/empty-and-nil-keys", withToy(func(f *toy) { f.nilEmpty = true }), "", 3},
-		{"Delete refuses a duplicate", "edge/copies", withToy(func(f *toy) { f.delDup = true }), "ONE copy", 10},
-		{"Count counts failures", "edge/one-bucket", withToy(func(f *toy) { f.countAll = true }), "failed Insert does not count", 10},
-	} {
-		t.Run(c.name+" in "+c.test, func(t *testing.T) {
-			_, ends := run(t, c.api, 11, c.test)
-			f := ends[c.test].Failure
-			if f == nil {
-				t.Fatal("passed")
-			}
-			text := f.Message + " | " + f.Hint
-			if f.Case != nil {
-				text += "\n" + f.Case.Code
-			}
-			t.Logf("%s: %s", f.Verdict, text)
-			if f.Verdict != verdict.WrongAnswer {
-				t.Errorf("verdict %s, want wrong_answer", f.Verdict)
-			}
-			if !strings.Contains(f.Hint, c.hint) {
-				t.Errorf("the hint does not mention %q", c.hint)
-			}
-			if c.ops > 0 && (f.Case == nil || f.Case.Ops > c.ops) {
-				t.Errorf("the case has more than %d calls", c.ops)
-			}
-		})
-	}
+	kit.CheckAlone(t, 11, []suitetest.Planted[API]{
+		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "i + h", Case: suitetest.ShowsCase, MaxOps: 16}},
+		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+			Caught: suitetest.Caught{Test: "property/failed-insert-loses-nothing", Verdict: verdict.WrongAnswer, Hint: ""}},
+		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+			Caught: suitetest.Caught{Test: "property/load", Verdict: verdict.WrongAnswer, Hint: ""}},
+		{Name: "a failed Insert drops the victim", Impl: withToy(func(f *toy) { f.drop = true }),
+			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "lose nothing", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "a failed Insert drops the victim", Impl: withToy(func(f *toy) { f.drop = true }),
+			Caught: suitetest.Caught{Test: "property/failed-insert-loses-nothing", Verdict: verdict.WrongAnswer, Hint: "lose nothing", Case: suitetest.ShowsCase, MaxOps: 12}},
+		{Name: "Delete removes every copy", Impl: withToy(func(f *toy) { f.delAll = true }),
+			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 6}},
+		{Name: "Delete removes every copy", Impl: withToy(func(f *toy) { f.delAll = true }),
+			Caught: suitetest.Caught{Test: "random/large-filter", Verdict: verdict.WrongAnswer, Hint: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 6}},
+		{Name: "Count counts failures", Impl: withToy(func(f *toy) { f.countAll = true }),
+			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "failed Insert does not count", Case: suitetest.ShowsCase, MaxOps: 8}},
+		{Name: "fingerprint 0 is empty", Impl: withToy(func(f *toy) { f.zeroFP = true }),
+			Caught: suitetest.Caught{Test: "edge/zero-fingerprint", Verdict: verdict.WrongAnswer, Hint: "never 0", Case: suitetest.ShowsCase, MaxOps: 6}},
+		{Name: "i2 always i1", Impl: withToy(func(f *toy) { f.oneB = true }),
+			Caught: suitetest.Caught{Test: "property/load", Verdict: verdict.WrongAnswer, Hint: "one bucket per key"}},
+		{Name: "fingerprint from the bucket's bits", Impl: withToy(func(f *toy) { f.lowFP = true }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: verdict.WrongAnswer, Hint: "repeats the bucket"}},
+		{Name: "B not a power of two", Impl: withToy(func(f *toy) { f.roundB = true }),
+			Caught: suitetest.Caught{Test: "edge/buckets", Verdict: verdict.WrongAnswer, Hint: "power of two", Case: suitetest.ShowsCase, MaxOps: 2}},
+		{Name: "nil is no key", Impl: withToy(func(f *toy) { f.nilEmpty = true }),
+			Caught: suitetest.Caught{Test: "edge/empty-and-nil-keys", Verdict: verdict.WrongAnswer, Hint: "", Case: suitetest.ShowsCase, MaxOps: 3}},
+		{Name: "Delete refuses a duplicate", Impl: withToy(func(f *toy) { f.delDup = true }),
+			Caught: suitetest.Caught{Test: "edge/copies", Verdict: verdict.WrongAnswer, Hint: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 10}},
+		{Name: "Count counts failures", Impl: withToy(func(f *toy) { f.countAll = true }),
+			Caught: suitetest.Caught{Test: "edge/one-bucket", Verdict: verdict.WrongAnswer, Hint: "failed Insert does not count", Case: suitetest.ShowsCase, MaxOps: 10}},
+	})
 }
 
 // TestFalsePositiveLimit pins the limit the false-positive property states in its doc.

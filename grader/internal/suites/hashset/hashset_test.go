@@ -8,155 +8,70 @@ import (
 	"testing"
 
 	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
-	"kata/grader/result"
-	"kata/grader/verdict"
+	"kata/grader/internal/suitetest"
 	ref "kata/solutions/hashset"
 )
 
 var reference = API{New: func() HashSet { return ref.New() }}
 
-// run grades impl with the whole suite, as the judge does, and returns the record.
-func run(t *testing.T, impl API, seed uint64) *record.Log {
-	t.Helper()
-	log, err := harness.Local(Suite(impl, reference), seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
+
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
+
+// wrongCases are known-wrong implementations and how the suite must catch each. A table that
+// never grows is right, only slow: every correctness test passes it, and the performance test
+// alone judges it, naming its growth.
+var wrongCases = []suitetest.Planted[API]{
+	{Name: "lazy-table", Impl: API{New: func() HashSet { return newChained(chainLazy) }},
+		Caught: suitetest.Caught{Test: "edge/empty", Verdict: "runtime_error", Code: "s.Contains(", Hint: "no buckets yet"}},
+	{Name: "swap-remove-absent", Impl: API{New: func() HashSet { return newChained(chainRemoveAnyway) }},
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "absent key"}},
+	{Name: "zero-marks-free", Impl: API{New: func() HashSet { return newProbing(probeZeroFree) }},
+		Caught: suitetest.Caught{Test: "edge/zero", Verdict: "wrong_answer", Code: "s.Contains(0)", Hint: "0 is a key"}},
+	{Name: "negative-mod", Impl: API{New: func() HashSet { return newChained(chainSignedMod) }},
+		Caught: suitetest.Caught{Test: "edge/negative", Verdict: "runtime_error", Code: "s.Add(-1)", Hint: "negative for a negative key"}},
+	{Name: "multiset", Impl: API{New: func() HashSet { return newChained(chainMultiset) }},
+		Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "each key once"}},
+	{Name: "int32-keys", Impl: API{New: func() HashSet { return newChained(chainInt32) }},
+		Caught: suitetest.Caught{Test: "edge/high-bits", Verdict: "wrong_answer", Code: "s.Contains(4294967297)", Hint: "64 bits"}},
+	{Name: "minint-marks-free", Impl: API{New: func() HashSet { return newProbing(probeMinIntFree | probeBig) }},
+		Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "wrong_answer", Code: "s.Contains(math.MinInt)", Hint: "math.MinInt is a key"}},
+	{Name: "abs-hash", Impl: API{New: func() HashSet { return newChained(chainAbs) }},
+		Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "runtime_error", Code: "s.Contains(math.MinInt)", Hint: "non-negative"}},
+	{Name: "no-tombstone-identity", Impl: API{New: func() HashSet { return newProbing(probeNoTombstone | probeIdentity) }},
+		Caught: suitetest.Caught{Test: "edge/high-bits", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "hole in a probe chain"}},
+	{Name: "copy-on-grow", Impl: API{New: func() HashSet { return newProbing(probeCopyOnGrow | probeIdentity) }},
+		Caught: suitetest.Caught{Test: "edge/negative", Verdict: "wrong_answer", Code: "s.Contains(", Hint: "re-insert every key", MaxOps: 10}},
+	{Name: "lose-on-grow", Impl: API{New: func() HashSet { return newProbing(probeLoseOnGrow) }},
+		Caught: suitetest.Caught{Test: "edge/negative", Verdict: "wrong_answer", Code: "s.Contains(", Hint: "re-insert every key", MaxOps: 10}},
+	{Name: "no-tombstone", Impl: API{New: func() HashSet { return newProbing(probeNoTombstone | probeBig) }},
+		Caught: suitetest.Caught{Test: "edge/probe-chain", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "hole in a probe chain", MaxOps: 10}},
+	{Name: "tombstone-reuse", Impl: API{New: func() HashSet { return newProbing(probeReuseFirst | probeBig) }},
+		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
+	{Name: "tombstone-reuse-identity", Impl: API{New: func() HashSet { return newProbing(probeReuseFirst | probeIdentity) }},
+		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
+	{Name: "tombstone-reuse-fibonacci", Impl: API{New: func() HashSet { return newProbing(probeReuseFirst | probeFibonacci) }},
+		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
+	{Name: "remove-stub", Impl: API{New: func() HashSet { return stubRemove{newChained(0)} }},
+		Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented"}},
+	{Name: "fixed-table", Impl: API{New: func() HashSet { return newChained(chainFixed) }},
+		Caught: suitetest.Caught{Test: "performance/growth", Verdict: "time_limit_exceeded", Hint: "your table never grows"}},
 }
 
-// firstFailure returns the end event of the first test that failed, if any.
-func firstFailure(log *record.Log) (record.Event, bool) {
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == result.Fail {
-			return e, true
-		}
-	}
-	return record.Event{}, false
-}
-
-func TestReferencePasses(t *testing.T) {
-	log := run(t, reference, 1)
-	for _, e := range log.Events {
-		if e.Kind == record.End {
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			t.Logf("%-22s %v", e.Test, e.Elapsed)
-		}
-	}
-}
-
-// TestFixedSizeTableIsOnlySlow: a table that never grows is right, only slow: every
-// correctness test passes it, and the performance test alone judges it, naming its growth.
-func TestFixedSizeTableIsOnlySlow(t *testing.T) {
-	impl := API{New: func() HashSet { return newChained(chainFixed) }}
-	e, failed := firstFailure(run(t, impl, 3))
-	if !failed || e.Test != "performance/growth" || e.Failure.Verdict != "time_limit_exceeded" {
-		t.Fatalf("want only the performance test to fail, got %s %+v", e.Test, e.Failure)
-	}
-	if !strings.Contains(e.Failure.Hint, "your table never grows") {
-		t.Errorf("hint %q does not name the table's growth", e.Failure.Hint)
-	}
-}
-
-// wrongCase is a known-wrong implementation and how the suite must catch it.
-type wrongCase struct {
-	name    string
-	impl    func() HashSet
-	test    string // the first test that fails
-	verdict verdict.Verdict
-	call    string // a call the failing case must show, as printed in the case
-	hint    string // a part of the hint
-	maxOps  int    // the most operations the case may have; 0: no bound
-}
-
-var wrongCases = []wrongCase{
-	{name: "lazy-table", impl: func() HashSet { return newChained(chainLazy) },
-		test: "edge/empty", verdict: "runtime_error", call: "s.Contains(", hint: "no buckets yet"},
-	{name: "swap-remove-absent", impl: func() HashSet { return newChained(chainRemoveAnyway) },
-		test: "edge/remove-absent", verdict: "wrong_answer", call: "s.Remove(", hint: "absent key"},
-	{name: "zero-marks-free", impl: func() HashSet { return newProbing(probeZeroFree) },
-		test: "edge/zero", verdict: "wrong_answer", call: "s.Contains(0)", hint: "0 is a key"},
-	{name: "negative-mod", impl: func() HashSet { return newChained(chainSignedMod) },
-		test: "edge/negative", verdict: "runtime_error", call: "s.Add(-1)", hint: "negative for a negative key"},
-	{name: "multiset", impl: func() HashSet { return newChained(chainMultiset) },
-		test: "example", verdict: "wrong_answer", call: "s.Remove(", hint: "each key once"},
-	{name: "int32-keys", impl: func() HashSet { return newChained(chainInt32) },
-		test: "edge/high-bits", verdict: "wrong_answer", call: "s.Contains(4294967297)", hint: "64 bits"},
-	{name: "minint-marks-free", impl: func() HashSet { return newProbing(probeMinIntFree | probeBig) },
-		test: "edge/extremes", verdict: "wrong_answer", call: "s.Contains(math.MinInt)", hint: "math.MinInt is a key"},
-	{name: "abs-hash", impl: func() HashSet { return newChained(chainAbs) },
-		test: "edge/extremes", verdict: "runtime_error", call: "s.Contains(math.MinInt)", hint: "non-negative"},
-	{name: "no-tombstone-identity", impl: func() HashSet { return newProbing(probeNoTombstone | probeIdentity) },
-		test: "edge/high-bits", verdict: "wrong_answer", call: "s.Remove(", hint: "hole in a probe chain"},
-	{name: "copy-on-grow", impl: func() HashSet { return newProbing(probeCopyOnGrow | probeIdentity) },
-		test: "edge/negative", verdict: "wrong_answer", call: "s.Contains(", hint: "re-insert every key", maxOps: 10},
-	{name: "lose-on-grow", impl: func() HashSet { return newProbing(probeLoseOnGrow) },
-		test: "edge/negative", verdict: "wrong_answer", call: "s.Contains(", hint: "re-insert every key", maxOps: 10},
-	{name: "no-tombstone", impl: func() HashSet { return newProbing(probeNoTombstone | probeBig) },
-		test: "edge/probe-chain", verdict: "wrong_answer", call: "s.Remove(", hint: "hole in a probe chain", maxOps: 10},
-	{name: "tombstone-reuse", impl: func() HashSet { return newProbing(probeReuseFirst | probeBig) },
-		test: "edge/probe-reuse", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
-	{name: "tombstone-reuse-identity", impl: func() HashSet { return newProbing(probeReuseFirst | probeIdentity) },
-		test: "edge/probe-reuse", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
-	{name: "tombstone-reuse-fibonacci", impl: func() HashSet { return newProbing(probeReuseFirst | probeFibonacci) },
-		test: "edge/probe-reuse", verdict: "wrong_answer", call: "s.Remove(", hint: "whole probe run", maxOps: 10},
-	{name: "remove-stub", impl: func() HashSet { return stubRemove{newChained(0)} },
-		test: harness.ImplementedTest, verdict: "not_implemented"},
-}
-
-func TestWrongImplementationsCaught(t *testing.T) {
-	for _, wc := range wrongCases {
-		t.Run(wc.name, func(t *testing.T) {
-			t.Parallel()
-			e, failed := firstFailure(run(t, API{New: wc.impl}, 5))
-			if !failed {
-				t.Fatal("passed every test")
-			}
-			f := e.Failure
-			if e.Test != wc.test || f.Verdict != wc.verdict {
-				t.Fatalf("caught by %s as %s, want %s as %s: %s\n%s", e.Test, f.Verdict, wc.test, wc.verdict,
-					f.Message, caseCode(f))
-			}
-			if !strings.Contains(f.Hint, wc.hint) {
-				t.Errorf("hint %q lacks %q", f.Hint, wc.hint)
-			}
-			if f.Case == nil {
-				if wc.call != "" {
-					t.Errorf("no case, want one showing %s", wc.call)
-				}
-				return
-			}
-			if !strings.Contains(f.Case.Code, wc.call) {
-				t.Errorf("case lacks %s:\n%s", wc.call, f.Case.Code)
-			}
-			if wc.maxOps > 0 && f.Case.Ops > wc.maxOps {
-				t.Errorf("case has %d operations, want at most %d:\n%s", f.Case.Ops, wc.maxOps, f.Case.Code)
-			}
-			t.Logf("%s: %s\nhint: %s\n%s", e.Test, f.Message, f.Hint, caseCode(f))
-		})
-	}
-}
-
-// caseCode is the failure's case as code, or "".
-func caseCode(f *record.Failure) string {
-	if f.Case == nil {
-		return ""
-	}
-	return f.Case.Code
-}
+func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongCases) }
 
 func TestStubNamesMethod(t *testing.T) {
-	e, _ := firstFailure(run(t, API{New: func() HashSet { return stubRemove{newChained(0)} }}, 1))
+	e := kit.First(t, API{New: func() HashSet { return stubRemove{newChained(0)} }}, 1)
 	if f := e.Failure; f == nil || !slices.Equal(f.Methods, []string{"Remove"}) {
 		t.Fatalf("want not_implemented naming Remove, got %+v", e.Failure)
 	}
 }
 
 func TestPanicNamesCall(t *testing.T) {
-	e, _ := firstFailure(run(t, API{New: func() HashSet { return newChained(chainSignedMod) }}, 1))
+	e := kit.First(t, API{New: func() HashSet { return newChained(chainSignedMod) }}, 1)
 	f := e.Failure
 	if f == nil || f.Message != "Add(-1) panicked: runtime error: index out of range [-1]" || f.Op != "s.Add(-1)" {
 		t.Fatalf("want a runtime_error of Add(-1), got %+v", f)
@@ -167,7 +82,7 @@ func TestReplay(t *testing.T) {
 	impl := API{New: func() HashSet { return newProbing(probeReuseFirst | probeBig) }}
 	var codes []string
 	for range 2 {
-		e, _ := firstFailure(run(t, impl, 99))
+		e := kit.First(t, impl, 99)
 		codes = append(codes, e.Failure.Case.Code)
 	}
 	if codes[0] != codes[1] {

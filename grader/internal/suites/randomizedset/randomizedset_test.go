@@ -9,49 +9,18 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/hints"
-	"kata/grader/internal/record"
-	"kata/grader/result"
-	"kata/grader/verdict"
+	"kata/grader/internal/suitetest"
 	ref "kata/solutions/randomizedset"
 )
 
 var reference = API{New: func() RandomizedSet { return ref.New() }}
 
-// run runs the suite (only the named tests, if any) on learner, with the reference behind it.
-func run(t *testing.T, learner API, seed uint64, only ...string) *record.Log {
-	t.Helper()
-	log, err := harness.Local(Suite(learner, reference), seed, only...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
 
-// firstFailure returns the first failing test and its failure, or "" when every test passed.
-func firstFailure(log *record.Log) (string, *record.Failure) {
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == result.Fail {
-			return e.Test, e.Failure
-		}
-	}
-	return "", nil
-}
-
-func TestReferencePasses(t *testing.T) {
-	log := run(t, reference, 1)
-	var total float64
-	for _, e := range log.Events {
-		if e.Kind != record.End {
-			continue
-		}
-		if e.Status != result.Pass {
-			t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-		}
-		total += e.Elapsed.Seconds()
-		t.Logf("%-24s %v", e.Test, e.Elapsed)
-	}
-	t.Logf("%-24s %.3fs", "total", total)
-}
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
 
 // TestReferenceFreeTestsNeedNoReference runs the fixed and property tests, the ones kata verify
 // runs, with a reference that panics if it is ever used: they must pass without it.
@@ -68,8 +37,8 @@ func TestReferenceFreeTestsNeedNoReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if test, f := firstFailure(log); f != nil {
-		t.Errorf("%s failed: %+v", test, f)
+	if e := suitetest.FirstFailure(log); e != nil {
+		t.Errorf("%s failed: %+v", e.Test, e.Failure)
 	}
 }
 
@@ -372,153 +341,91 @@ func mapAPI(pick func() func(map[int]bool) int) API {
 	return api(func() *mapSet { return &mapSet{m: map[int]bool{}, pick: pick()} })
 }
 
-// wrongSets are realistic wrong implementations, the test that should catch each first when the
-// whole suite runs, its verdict, and words the failure's hint must hold.
-var wrongSets = []struct {
-	name    string
-	api     API
-	test    string
-	verdict verdict.Verdict
-	hint    string
-}{
-	{"nil map", api(func() *good { return &good{rng: rand.New(rand.NewPCG(1, 2))} }),
-		"example", "runtime_error", "make the map in New"},
-	{"zero means absent", wrong(func(g *good) zeroAbsent { return zeroAbsent{g} }),
-		"example", "wrong_answer", "i, ok := index[val]"},
-	{"IntN(len-1)", wrong(func(g *good) intnLenMinus1 { return intnLenMinus1{g} }),
-		"example", "runtime_error", "rand.IntN(len(values))"},
-	{"append always", wrong(func(g *good) appendAlways { return appendAlways{g} }),
-		"edge/insert-present", "wrong_answer", "shrink the slice"},
-	{"no delete", wrong(func(g *good) noDelete { return noDelete{g} }),
-		"edge/insert-present", "wrong_answer", "delete the value from the index map"},
-	{"delete first", wrong(func(g *good) deleteFirst { return deleteFirst{g} }),
-		"edge/remove-absent", "runtime_error", "delete the value from the index map"},
-	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
-		"edge/reinsert", "wrong_answer", "shrink the slice"},
-	{"moved index kept", wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
-		"edge/refill", "runtime_error", "index[last] = i"},
-	{"int32 keys", api(newInt32Keys),
-		"edge/extremes", "wrong_answer", "narrower type"},
-	{"first map key", mapAPI(func() func(map[int]bool) int { return firstKey }),
-		"property/uniform-small", "wrong_answer", "rand.IntN(len(values))"},
-	{"coin flip over a map", mapAPI(func() func(map[int]bool) int { return coinFlip(rand.New(rand.NewPCG(3, 4))) }),
-		"property/uniform-small", "wrong_answer", "not a map iteration"},
-	{"never the last", wrong(func(g *good) neverLast { return neverLast{g} }),
-		"property/uniform-small", "wrong_answer", "rand.IntN(len(values))"},
-	{"lazy delete", wrong(func(g *good) lazyDelete { return lazyDelete{g} }),
-		"property/uniform-small", "wrong_answer", "rand.IntN(len(values))"},
-	{"favour the first", wrong(func(g *good) favourFirst { return favourFirst{g} }),
-		"property/uniform-small", "wrong_answer", "biased choice"},
-	{"modulo 1000", wrong(func(g *good) modulo1000 { return modulo1000{g} }),
-		"property/uniform", "wrong_answer", "biased choice"},
-	{"first 1024 slots", wrong(func(g *good) firstSlots { return firstSlots{g} }),
-		"property/reaches-all", "wrong_answer", "over the whole slice"},
-	{"GetRandom unwritten", wrong(func(g *good) stub { return stub{g} }),
-		harness.ImplementedTest, "not_implemented", ""},
+// wrongSets are realistic wrong implementations, each with how the suite must catch it when
+// the whole suite runs: the test, its verdict, and words the failure's hint must hold.
+var wrongSets = []suitetest.Planted[API]{
+	{Name: "nil map", Impl: api(func() *good { return &good{rng: rand.New(rand.NewPCG(1, 2))} }),
+		Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error", Hint: "make the map in New", MaxOps: maxCase}},
+	{Name: "zero means absent", Impl: wrong(func(g *good) zeroAbsent { return zeroAbsent{g} }),
+		Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Hint: "i, ok := index[val]", MaxOps: maxCase}},
+	{Name: "IntN(len-1)", Impl: wrong(func(g *good) intnLenMinus1 { return intnLenMinus1{g} }),
+		Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
+	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
+		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "shrink the slice", MaxOps: maxCase}},
+	{Name: "no delete", Impl: wrong(func(g *good) noDelete { return noDelete{g} }),
+		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "delete the value from the index map", MaxOps: maxCase}},
+	{Name: "delete first", Impl: wrong(func(g *good) deleteFirst { return deleteFirst{g} }),
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "delete the value from the index map", MaxOps: maxCase}},
+	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+		Caught: suitetest.Caught{Test: "edge/reinsert", Verdict: "wrong_answer", Hint: "shrink the slice", MaxOps: maxCase}},
+	{Name: "moved index kept", Impl: wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
+		Caught: suitetest.Caught{Test: "edge/refill", Verdict: "runtime_error", Hint: "index[last] = i", MaxOps: maxCase}},
+	{Name: "int32 keys", Impl: api(newInt32Keys),
+		Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "wrong_answer", Hint: "narrower type", MaxOps: maxCase}},
+	{Name: "first map key", Impl: mapAPI(func() func(map[int]bool) int { return firstKey }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
+	{Name: "coin flip over a map", Impl: mapAPI(func() func(map[int]bool) int { return coinFlip(rand.New(rand.NewPCG(3, 4))) }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "not a map iteration", MaxOps: maxCase}},
+	{Name: "never the last", Impl: wrong(func(g *good) neverLast { return neverLast{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
+	{Name: "lazy delete", Impl: wrong(func(g *good) lazyDelete { return lazyDelete{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
+	{Name: "favour the first", Impl: wrong(func(g *good) favourFirst { return favourFirst{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "biased choice", MaxOps: maxCase}},
+	{Name: "modulo 1000", Impl: wrong(func(g *good) modulo1000 { return modulo1000{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Hint: "biased choice", MaxOps: maxCase}},
+	{Name: "first 1024 slots", Impl: wrong(func(g *good) firstSlots { return firstSlots{g} }),
+		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Hint: "over the whole slice", MaxOps: maxCase}},
+	{Name: "GetRandom unwritten", Impl: wrong(func(g *good) stub { return stub{g} }),
+		Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented", Hint: "", MaxOps: maxCase}},
 }
 
-func TestWrongSetsCaught(t *testing.T) {
-	for _, w := range wrongSets {
-		t.Run(w.name, func(t *testing.T) {
-			t.Parallel()
-			test, f := firstFailure(run(t, w.api, 11))
-			if f == nil {
-				t.Fatal("passed every test")
-			}
-			if test != w.test || f.Verdict != w.verdict {
-				t.Errorf("failed %s with %s, want %s with %s: %s", test, f.Verdict, w.test, w.verdict, f.Message)
-			}
-			if !strings.Contains(f.Hint, w.hint) {
-				t.Errorf("hint %q, want it to mention %q (message: %s)", f.Hint, w.hint, f.Message)
-			}
-			if f.Case != nil && f.Case.Ops > maxCase {
-				t.Errorf("case of %d operations, want at most %d:\n%s", f.Case.Ops, maxCase, f.Case.Code)
-			}
-			t.Logf("%s: %s\n%s", test, f.Message, caseCode(f))
-		})
-	}
-}
+func TestWrongSetsCaught(t *testing.T) { kit.CheckFirst(t, 11, wrongSets) }
 
 // maxCase is the longest shrunk case a test may print. The wrong sets draw from their own
 // seeded generator, so a case sometimes keeps a draw or two that only advance it.
 const maxCase = 12
 
-func caseCode(f *record.Failure) string {
-	if f.Case == nil {
-		return ""
-	}
-	return f.Case.Code
-}
-
 // alone are wrong sets run on one test alone, to show what that test catches by itself even
 // when an earlier test would have caught it first: its verdict, words its message must hold,
-// and words its shrunk case (at most 10 operations) must hold.
-var alone = []struct {
-	name    string
-	api     API
-	test    string
-	verdict verdict.Verdict
-	message string
-	code    string
-}{
-	{"moved index kept", wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
-		"random/small-values", "wrong_answer", "GetRandom() returned", "s.Remove("},
-	{"no delete", wrong(func(g *good) noDelete { return noDelete{g} }),
-		"random/small-values", "wrong_answer", "returned true, want false", "s.Remove("},
-	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
-		"random/small-values", "wrong_answer", "GetRandom() returned", "s.GetRandom()"},
-	{"int32 keys", api(newInt32Keys),
-		"random/wide-values", "wrong_answer", "returned", "s.Insert("},
-	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
-		"property/members-only", "wrong_answer", "GetRandom() returned", "s.GetRandom()"},
-	{"append always", wrong(func(g *good) appendAlways { return appendAlways{g} }),
-		"property/members-only", "wrong_answer", "GetRandom() returned", "s.GetRandom()"},
-	{"never the last", wrong(func(g *good) neverLast { return neverLast{g} }),
-		"property/uniform", "wrong_answer", "came up 0 times", ""},
-	{"favour the first", wrong(func(g *good) favourFirst { return favourFirst{g} }),
-		"property/uniform", "wrong_answer", "not uniform", ""},
-	{"lazy delete", wrong(func(g *good) lazyDelete { return lazyDelete{g} }),
-		"property/uniform", "wrong_answer", "not uniform", ""},
-	{"first map key", mapAPI(func() func(map[int]bool) int { return firstKey }),
-		"property/uniform", "wrong_answer", "not uniform", ""},
-	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
-		"property/uniform", "wrong_answer", "which is not in the set", ""},
-	{"first 1024 slots", wrong(func(g *good) firstSlots { return firstSlots{g} }),
-		"property/reaches-all", "wrong_answer", "never returned 3072 of the 4096 elements in 163840 calls", ""},
-	{"no shrink", wrong(func(g *good) noShrink { return noShrink{g} }),
-		"property/reaches-all", "wrong_answer", "which is not in the set", ""},
-	{"fixed capacity", wrong(func(g *good) fixedCapacity { return fixedCapacity{g} }),
-		"random/large", "runtime_error", "out of range", ""},
+// and words its shrunk case (at most maxCase operations) must hold.
+var alone = []suitetest.Planted[API]{
+	{Name: "moved index kept", Impl: wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
+		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.Remove(", MaxOps: maxCase}},
+	{Name: "no delete", Impl: wrong(func(g *good) noDelete { return noDelete{g} }),
+		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "returned true, want false", Code: "s.Remove(", MaxOps: maxCase}},
+	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
+	{Name: "int32 keys", Impl: api(newInt32Keys),
+		Caught: suitetest.Caught{Test: "random/wide-values", Verdict: "wrong_answer", Message: "returned", Code: "s.Insert(", MaxOps: maxCase}},
+	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
+	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
+		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
+	{Name: "never the last", Impl: wrong(func(g *good) neverLast { return neverLast{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "came up 0 times"}},
+	{Name: "favour the first", Impl: wrong(func(g *good) favourFirst { return favourFirst{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
+	{Name: "lazy delete", Impl: wrong(func(g *good) lazyDelete { return lazyDelete{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
+	{Name: "first map key", Impl: mapAPI(func() func(map[int]bool) int { return firstKey }),
+		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
+	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "which is not in the set"}},
+	{Name: "first 1024 slots", Impl: wrong(func(g *good) firstSlots { return firstSlots{g} }),
+		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "never returned 3072 of the 4096 elements in 163840 calls"}},
+	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "which is not in the set"}},
+	{Name: "fixed capacity", Impl: wrong(func(g *good) fixedCapacity { return fixedCapacity{g} }),
+		Caught: suitetest.Caught{Test: "random/large", Verdict: "runtime_error", Message: "out of range"}},
 }
 
-func TestEachTestAlone(t *testing.T) {
-	for _, w := range alone {
-		t.Run(w.test+"/"+w.name, func(t *testing.T) {
-			if testing.Short() && w.test == "random/large" {
-				t.Skip("its case cannot shrink below 65,537 inserts: the shrinker spends its whole budget")
-			}
-			t.Parallel()
-			test, f := firstFailure(run(t, w.api, 12, w.test))
-			if f == nil {
-				t.Fatalf("%s passed", w.test)
-			}
-			if f.Verdict != w.verdict || !strings.Contains(f.Message, w.message) {
-				t.Errorf("%s: %s %q, want %s mentioning %q", test, f.Verdict, f.Message, w.verdict, w.message)
-			}
-			if w.code != "" {
-				if f.Case == nil || f.Case.Ops > maxCase || !strings.Contains(f.Case.Code, w.code) {
-					t.Errorf("want a case of at most %d operations mentioning %q, got:\n%s", maxCase, w.code, caseCode(f))
-				}
-			}
-			t.Logf("%s\n%s", f.Message, caseCode(f))
-		})
-	}
-}
+func TestEachTestAlone(t *testing.T) { kit.CheckAlone(t, 12, alone) }
 
 func TestSameSeedSameCase(t *testing.T) {
 	cases := map[string]bool{}
 	for range 2 {
-		_, f := firstFailure(run(t, api(newInt32Keys), 77, "random/wide-values"))
+		f := kit.Fails(t, api(newInt32Keys), 77, "random/wide-values").Failure
 		if f == nil || f.Case == nil {
 			t.Fatalf("want a failure with a case, got %+v", f)
 		}
@@ -530,7 +437,7 @@ func TestSameSeedSameCase(t *testing.T) {
 }
 
 func TestPanicNamesTheCall(t *testing.T) {
-	_, f := firstFailure(run(t, api(func() *good { return &good{} }), 1, "example"))
+	f := kit.Fails(t, api(func() *good { return &good{} }), 1, "example").Failure
 	// The shrinker simplifies the value to 0.
 	if f == nil || f.Verdict != "runtime_error" || f.Op != "s.Insert(0)" ||
 		f.Message != "Insert(0) panicked: assignment to entry in nil map" {

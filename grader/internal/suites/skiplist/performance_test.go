@@ -1,112 +1,11 @@
 package skiplist
 
 import (
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
-	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
 	"kata/grader/result"
 )
-
-// sortedList is a sorted linked list: right answers, O(n) per operation.
-type sortedList struct{ head *cell }
-
-type cell struct {
-	v    int
-	next *cell
-}
-
-func (l *sortedList) Search(x int) bool {
-	c := l.head
-	for c != nil && c.v < x {
-		c = c.next
-	}
-	return c != nil && c.v == x
-}
-
-func (l *sortedList) Add(x int) {
-	p := &l.head
-	for *p != nil && (*p).v < x {
-		p = &(*p).next
-	}
-	*p = &cell{v: x, next: *p}
-}
-
-func (l *sortedList) Erase(x int) bool {
-	p := &l.head
-	for *p != nil && (*p).v < x {
-		p = &(*p).next
-	}
-	if *p == nil || (*p).v != x {
-		return false
-	}
-	*p = (*p).next
-	return true
-}
-
-// sortedSlice inserts by shifting a slice: O(log n) Search, O(n) Add and Erase by memmove.
-type sortedSlice struct{ v []int }
-
-func (s *sortedSlice) Search(x int) bool {
-	_, ok := slices.BinarySearch(s.v, x)
-	return ok
-}
-
-func (s *sortedSlice) Add(x int) {
-	i := sort.SearchInts(s.v, x)
-	s.v = slices.Insert(s.v, i, x)
-}
-
-func (s *sortedSlice) Erase(x int) bool {
-	i, ok := slices.BinarySearch(s.v, x)
-	if ok {
-		s.v = slices.Delete(s.v, i, i+1)
-	}
-	return ok
-}
-
-func perfRun(t *testing.T, learner API) (record.Event, []record.Complexity) {
-	t.Helper()
-	s := &harness.Suite{Exercise: "skiplist", Tests: []harness.Test{performance(learner, reference)}}
-	log, err := harness.Local(s, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log.Ends()["performance/growth"], log.Judgements()
-}
-
-func TestPerformanceAcceptsTheReference(t *testing.T) {
-	end, judged := perfRun(t, reference)
-	if end.Status != result.Pass {
-		t.Fatalf("the reference failed: %+v", end.Failure)
-	}
-	for _, c := range judged {
-		t.Logf("%s: %s (ratio %.2f, growth %.2f, slope %.2f)", c.Op, c.Reason, c.Ratio, c.Growth, c.Slope)
-	}
-	t.Logf("CPU %v", end.Elapsed)
-}
-
-func TestPerformanceFlagsLinearStructures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
-	}
-	for name, impl := range map[string]API{
-		"sorted linked list": {New: func() Skiplist { return &sortedList{} }},
-		"sorted slice":       {New: func() Skiplist { return &sortedSlice{} }},
-	} {
-		end, judged := perfRun(t, impl)
-		if end.Status != result.Fail || end.Failure.Verdict != "time_limit_exceeded" {
-			t.Errorf("%s: want time_limit_exceeded, got %s %+v", name, end.Status, end.Failure)
-		}
-		for _, c := range judged {
-			t.Logf("%s %s: ok=%v %s (ratio %.2f, growth %.2f, slope %.2f)", name, c.Op, c.OK(), c.Reason, c.Ratio, c.Growth, c.Slope)
-		}
-		t.Logf("%s: CPU %v", name, end.Elapsed)
-	}
-}
 
 // tunable is a plain skip list with a chosen promotion probability and height cap: right growth,
 // a different constant factor from the reference.
@@ -190,12 +89,8 @@ func TestPerformanceAcceptsRightGrowth(t *testing.T) {
 		"p=1/4":        {New: func() Skiplist { return newTunable(true, 32) }},
 		"max level 16": {New: func() Skiplist { return newTunable(false, 16) }},
 	} {
-		end, judged := perfRun(t, impl)
-		if end.Status != result.Pass {
+		if end, _ := kit.Perf(t, impl, 3, "performance/growth"); end.Status != result.Pass {
 			t.Errorf("%s: flagged: %+v", name, end.Failure)
-		}
-		for _, c := range judged {
-			t.Logf("%s %s: %s (growth %.2f, slope %.2f)", name, c.Op, c.Reason, c.Growth, c.Slope)
 		}
 	}
 }
@@ -203,9 +98,8 @@ func TestPerformanceAcceptsRightGrowth(t *testing.T) {
 // copyWalker is a tunable skip list that handles the copies of a value its own way.
 type copyWalker struct {
 	*tunable
-	after     bool // Add links a copy after the others, searching with <= on every lane (right)
-	lastAdd   bool // Add walks level 0 past the copies to link the new one after them, on level 0 only
-	lastErase bool // Erase walks level 0 to the last copy and removes that one
+	after   bool // Add links a copy after the others, searching with <= on every lane (right)
+	lastAdd bool // Add walks level 0 past the copies to link the new one after them, on level 0 only
 }
 
 func (s *copyWalker) Add(x int) {
@@ -234,31 +128,10 @@ func (s *copyWalker) Add(x int) {
 	}
 }
 
-func (s *copyWalker) Erase(x int) bool {
-	if !s.lastErase {
-		return s.tunable.Erase(x)
-	}
-	update := make([]*tnode, s.maxLevel)
-	n := s.find(x, update)
-	if n == nil || n.v != x {
-		return false
-	}
-	for n.next[0] != nil && n.next[0].v == x {
-		n = n.next[0]
-	}
-	for i := range n.next {
-		p := update[i]
-		for p.next[i] != n {
-			p = p.next[i]
-		}
-		p.next[i] = n.next[i]
-	}
-	return true
-}
-
 // TestDuplicatesJudgesCopies: Add and Erase must stay O(log n) with many copies of a value.
-// Walking the run of a value's copies fails the duplicates test with the operation's hint;
-// linking copies before or after the others, and counting them, passes it.
+// Walking the run of a value's copies in Add fails the duplicates test with Add's hint; linking
+// copies before or after the others, and counting them, passes it. (An Erase that walks the
+// copies is grader/testdata/skiplist/time_limit_exceeded/growth-erase-last-copy.)
 func TestDuplicatesJudgesCopies(t *testing.T) {
 	walker := func(w copyWalker) API {
 		return API{New: func() Skiplist { w := w; w.tunable = newTunable(false, 32); return &w }}
@@ -268,22 +141,12 @@ func TestDuplicatesJudgesCopies(t *testing.T) {
 		impl   API
 		failOp string // the operation flagged; "" if none
 	}{
-		{"reference", reference, ""},
 		{"p=1/4", API{New: func() Skiplist { return newTunable(true, 32) }}, ""},
 		{"copies after the others", walker(copyWalker{after: true}), ""},
 		{"copies counted", API{New: func() Skiplist { return &counted{inner: newTunable(false, 32), n: map[int]int{}} }}, ""},
 		{"Add walks the copies", walker(copyWalker{lastAdd: true}), "Add"},
-		{"Erase walks the copies", walker(copyWalker{lastErase: true}), "Erase"},
 	} {
-		s := &harness.Suite{Exercise: "skiplist", Tests: []harness.Test{duplicates(tc.impl, reference)}}
-		log, err := harness.Local(s, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range log.Judgements() {
-			t.Logf("%s %s: ok=%v %s (growth %.2f, slope %.2f)", tc.name, c.Op, c.OK(), c.Reason, c.Growth, c.Slope)
-		}
-		end := log.Ends()["performance/duplicates"]
+		end, _ := kit.Perf(t, tc.impl, 3, "performance/duplicates")
 		switch f := end.Failure; {
 		case tc.failOp == "" && end.Status != result.Pass:
 			t.Errorf("%s: flagged: %+v", tc.name, f)

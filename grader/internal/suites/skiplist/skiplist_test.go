@@ -7,31 +7,19 @@ import (
 	"testing"
 
 	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
+	"kata/grader/internal/suitetest"
 	"kata/grader/result"
-	"kata/grader/verdict"
 	ref "kata/solutions/skiplist"
 )
 
 var reference = API{New: func() Skiplist { return ref.New() }}
 
-func TestReferencePasses(t *testing.T) {
-	log, err := harness.Local(Suite(reference, reference), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var total float64
-	for _, e := range log.Events {
-		if e.Kind == record.End {
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			total += e.Elapsed.Seconds()
-			t.Logf("%-22s %v", e.Test, e.Elapsed)
-		}
-	}
-	t.Logf("total CPU %.3fs (the reference on both sides)", total)
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
+
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
 
 // bug is the mistake planted in a lanes skip list.
 type bug int
@@ -260,101 +248,43 @@ func (unfinished) Erase(int) bool { panic(harness.NotImplemented) }
 
 func planted(b bug) API { return API{New: func() Skiplist { return newLanes(b) }} }
 
-// firstFailure runs the suite on learner (only the named tests, when given) and returns the end
-// event of the first test that did not pass, or nil when all passed.
-func firstFailure(t *testing.T, learner API, seed uint64, only ...string) *record.Event {
-	t.Helper()
-	log, err := harness.Local(Suite(learner, reference), seed, only...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status != result.Pass {
-			return &e
-		}
-	}
-	return nil
-}
-
-// checkCaught checks that a failure is the intended one: its test, verdict and call, a shrunk
-// case of at most 10 operations that ends with the call, and a hint holding the given words.
-func checkCaught(t *testing.T, end *record.Event, test string, want verdict.Verdict, call, hint string) {
-	t.Helper()
-	if end == nil {
-		t.Fatalf("passed every test; want %s from %s", want, test)
-	}
-	f := end.Failure
-	if end.Test != test || f == nil || f.Verdict != want {
-		t.Fatalf("caught by %s with %+v; want %s from %s", end.Test, f, want, test)
-	}
-	if call != "" && !strings.Contains(f.Message, call) {
-		t.Errorf("message %q does not name %s", f.Message, call)
-	}
-	if c := f.Case; c != nil {
-		if c.Ops > 10 {
-			t.Errorf("shrunk case of %d operations, want at most 10:\n%s", c.Ops, c.Code)
-		}
-		if !strings.Contains(c.Code, call) {
-			t.Errorf("case does not mention %s:\n%s", call, c.Code)
-		}
-	}
-	if !strings.Contains(f.Hint, hint) {
-		t.Errorf("hint %q lacks %q", f.Hint, hint)
-	}
-}
-
 // TestWrongImplementationsCaught plants the usual mistakes in a skip list and checks that the
 // test meant for each catches it first, with the right verdict, a short case and a fitting hint.
 func TestWrongImplementationsCaught(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		impl    API
-		test    string
-		verdict verdict.Verdict
-		call    string // the failing call, as the message names it
-		hint    string // words of the hint
-	}{
-		{"erase removes every copy", planted(eraseAll), "edge/duplicates", "wrong_answer", "Search(0)",
-			"Erase removes exactly one"},
-		{"add ignores a duplicate", planted(addOnce), "edge/duplicates", "wrong_answer", "Search(0)",
-			"Erase removes exactly one"},
-		{"erase leaves the node on the upper lanes, search stops early", planted(ghostEarly), "example",
-			"wrong_answer", "Search(0)", "unlinked on every level"},
-		{"head holds math.MinInt", planted(minHead), "edge/empty", "wrong_answer", "Search(math.MinInt)",
-			"sentinel"},
-		{"head holds 0", planted(zeroHead), "example", "wrong_answer", "Search(0)",
-			"not the head"},
-		{"search answers for the value before", planted(predecessor), "edge/single", "wrong_answer",
-			"Search(1)", "not the last node before target"},
-		{"search never walks level 0", planted(skipBottom), "edge/neighbours", "wrong_answer", "Search(",
-			"walk down every lane to level 0"},
-		{"walk skips the top lane", planted(skipTop), "example", "runtime_error", "Add(",
-			"the top one included"},
-		{"erase walks with <=", planted(eraseLE), "example", "wrong_answer", "Erase(0)",
-			"walk with < like Search"},
-		{"compares by subtraction", planted(subtract), "edge/extremes", "wrong_answer", "Search(",
-			"never by subtracting"},
-		{"no nil check after the walk", planted(noNilCheck), "edge/empty", "runtime_error", "Search(0)",
-			"check next != nil"},
-		{"update vector sized to the lanes in use", planted(shortUpdate), "example", "runtime_error",
-			"Add(", "size the update vector"},
-		{"coin overshoots the head", planted(tallLevel), "edge/interleaved", "runtime_error", "Add(",
-			"cap the random height"},
-		{"lanes in use drop to 0", planted(emptyLevel), "edge/single", "runtime_error", "Erase(0)",
-			"lanes in use must stay at least 1"},
-		{"one package-level list", API{New: func() Skiplist { sharedList = newLanes(noBug); return shared{} }},
-			"edge/two-lists", "wrong_answer", "b.Search(1)", "not in package-level variables"},
-		{"erase not written", API{New: func() Skiplist { return unfinished{newLanes(noBug)} }},
-			"implemented", "not_implemented", "Erase", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			end := firstFailure(t, tc.impl, 1)
-			checkCaught(t, end, tc.test, tc.verdict, tc.call, tc.hint)
-			if t.Failed() {
-				t.Logf("%+v\n%s", end.Failure, caseCode(end))
-			}
-		})
-	}
+	kit.CheckFirst(t, 1, []suitetest.Planted[API]{
+		{Name: "erase removes every copy", Impl: planted(eraseAll), Caught: suitetest.Caught{Test: "edge/duplicates", Verdict: "wrong_answer",
+			Call: "Search(0)", Hint: "Erase removes exactly one", MaxOps: 10}},
+		{Name: "add ignores a duplicate", Impl: planted(addOnce), Caught: suitetest.Caught{Test: "edge/duplicates", Verdict: "wrong_answer",
+			Call: "Search(0)", Hint: "Erase removes exactly one", MaxOps: 10}},
+		{Name: "erase leaves the node on the upper lanes, search stops early", Impl: planted(ghostEarly), Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer",
+			Call: "Search(0)", Hint: "unlinked on every level", MaxOps: 10}},
+		{Name: "head holds math.MinInt", Impl: planted(minHead), Caught: suitetest.Caught{Test: "edge/empty", Verdict: "wrong_answer",
+			Call: "Search(math.MinInt)", Hint: "sentinel", MaxOps: 10}},
+		{Name: "head holds 0", Impl: planted(zeroHead), Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer",
+			Call: "Search(0)", Hint: "not the head", MaxOps: 10}},
+		{Name: "search answers for the value before", Impl: planted(predecessor), Caught: suitetest.Caught{Test: "edge/single", Verdict: "wrong_answer",
+			Call: "Search(1)", Hint: "not the last node before target", MaxOps: 10}},
+		{Name: "search never walks level 0", Impl: planted(skipBottom), Caught: suitetest.Caught{Test: "edge/neighbours", Verdict: "wrong_answer",
+			Call: "Search(", Hint: "walk down every lane to level 0", MaxOps: 10}},
+		{Name: "walk skips the top lane", Impl: planted(skipTop), Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error",
+			Call: "Add(", Hint: "the top one included", MaxOps: 10}},
+		{Name: "erase walks with <=", Impl: planted(eraseLE), Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer",
+			Call: "Erase(0)", Hint: "walk with < like Search", MaxOps: 10}},
+		{Name: "compares by subtraction", Impl: planted(subtract), Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "wrong_answer",
+			Call: "Search(", Hint: "never by subtracting", MaxOps: 10}},
+		{Name: "no nil check after the walk", Impl: planted(noNilCheck), Caught: suitetest.Caught{Test: "edge/empty", Verdict: "runtime_error",
+			Call: "Search(0)", Hint: "check next != nil", MaxOps: 10}},
+		{Name: "update vector sized to the lanes in use", Impl: planted(shortUpdate), Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error",
+			Call: "Add(", Hint: "size the update vector", MaxOps: 10}},
+		{Name: "coin overshoots the head", Impl: planted(tallLevel), Caught: suitetest.Caught{Test: "edge/interleaved", Verdict: "runtime_error",
+			Call: "Add(", Hint: "cap the random height", MaxOps: 10}},
+		{Name: "lanes in use drop to 0", Impl: planted(emptyLevel), Caught: suitetest.Caught{Test: "edge/single", Verdict: "runtime_error",
+			Call: "Erase(0)", Hint: "lanes in use must stay at least 1", MaxOps: 10}},
+		{Name: "one package-level list", Impl: API{New: func() Skiplist { sharedList = newLanes(noBug); return shared{} }}, Caught: suitetest.Caught{Test: "edge/two-lists", Verdict: "wrong_answer",
+			Call: "b.Search(1)", Hint: "not in package-level variables", MaxOps: 10}},
+		{Name: "erase not written", Impl: API{New: func() Skiplist { return unfinished{newLanes(noBug)} }}, Caught: suitetest.Caught{Test: "implemented", Verdict: "not_implemented",
+			Call: "Erase", Hint: "", MaxOps: 10}},
+	})
 }
 
 // TestRandomTestsCatchOnTheirOwn runs only the random tests on the mistakes that give wrong
@@ -374,7 +304,7 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 		{subtract, "random/wide-values", "", "never by subtracting"},
 		{minHead, "random/wide-values", "Search(math.MinInt)", "sentinel"},
 	} {
-		end := firstFailure(t, planted(tc.bug), 2, "random/small-values", "random/wide-values")
+		end := kit.First(t, planted(tc.bug), 2, "random/small-values", "random/wide-values")
 		if end == nil || end.Test != tc.test || end.Failure.Verdict != "wrong_answer" {
 			t.Errorf("%v: want a wrong_answer from %s, got %+v", tc.bug, tc.test, end)
 			continue
@@ -401,7 +331,7 @@ func TestAnswersRightWhateverTheLanes(t *testing.T) {
 		}
 	}
 	for _, b := range []bug{noBug, copiesAfter, ghostLanes} {
-		if end := firstFailure(t, planted(b), 3, names...); end != nil {
+		if end := kit.First(t, planted(b), 3, names...); end != nil {
 			t.Errorf("%v: %s failed: %+v", b, end.Test, end.Failure)
 		}
 	}
@@ -410,7 +340,7 @@ func TestAnswersRightWhateverTheLanes(t *testing.T) {
 // TestReplayBySeed checks that one seed gives the same shrunk case every time.
 func TestReplayBySeed(t *testing.T) {
 	run := func(seed uint64) *result.Case {
-		end := firstFailure(t, planted(eraseAll), seed, "random/wide-values")
+		end := kit.First(t, planted(eraseAll), seed, "random/wide-values")
 		if end == nil || end.Failure.Case == nil {
 			t.Fatalf("seed %d: not caught", seed)
 		}
@@ -431,7 +361,7 @@ func TestReplayBySeed(t *testing.T) {
 // TestPanicNamesTheCall checks that a crash in a random test is a runtime_error naming the
 // call, with the call marked in the case.
 func TestPanicNamesTheCall(t *testing.T) {
-	end := firstFailure(t, planted(emptyLevel), 4, "random/small-values")
+	end := kit.First(t, planted(emptyLevel), 4, "random/small-values")
 	if end == nil || end.Failure.Verdict != "runtime_error" {
 		t.Fatalf("want a runtime_error, got %+v", end)
 	}
@@ -442,12 +372,4 @@ func TestPanicNamesTheCall(t *testing.T) {
 	if f.Case == nil || f.Case.Ops > 10 || !strings.Contains(f.Case.Code, "// panics: runtime error: index out of range") {
 		t.Errorf("want a short case ending with the panicking call, got %+v", f.Case)
 	}
-}
-
-// caseCode returns the failing case's code of an end event, for logs.
-func caseCode(end *record.Event) string {
-	if end == nil || end.Failure == nil || end.Failure.Case == nil {
-		return ""
-	}
-	return end.Failure.Case.Code
 }

@@ -8,34 +8,18 @@ import (
 	"testing"
 
 	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
-	"kata/grader/result"
-	"kata/grader/verdict"
+	"kata/grader/internal/suitetest"
 	ref "kata/solutions/sortedset"
 )
 
 var reference = Bind(ref.New, func(m ref.Member) Member { return Member(m) })
 
-func TestReferencePasses(t *testing.T) {
-	log, err := harness.Local(Suite(reference, reference), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var total float64
-	for _, e := range log.Events {
-		if e.Kind == record.End {
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			total += e.Elapsed.Seconds()
-			t.Logf("%-26s %v", e.Test, e.Elapsed)
-		}
-	}
-	for _, c := range log.Judgements() {
-		t.Logf("%s/%s: %s", c.Op, c.Axis, c.Reason)
-	}
-	t.Logf("total CPU %.3fs (the reference on both sides)", total)
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
+
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
 
 // bug is the mistake planted in a plain sorted set.
 type bug int
@@ -232,55 +216,12 @@ func (p *plain) members(es []entry) []Member {
 	return out
 }
 
-func planted(b bug) API { return API{New: func() Set { return newPlain(b) }} }
-
-// firstFailure runs the suite on learner (only the named tests, when given) and returns the end
-// event of the first test that did not pass, or nil when all passed.
-func firstFailure(t *testing.T, learner API, seed uint64, only ...string) *record.Event {
-	t.Helper()
-	log, err := harness.Local(Suite(learner, reference), seed, only...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status != result.Pass {
-			return &e
-		}
-	}
-	return nil
-}
-
-// checkCaught checks that a failure is the intended one: its test, verdict and call, a shrunk
-// case of at most 10 operations that mentions the call, and a hint holding the given words.
-func checkCaught(t *testing.T, end *record.Event, test string, want verdict.Verdict, call, hint string) {
-	t.Helper()
-	if end == nil {
-		t.Fatalf("passed every test; want %s from %s", want, test)
-	}
-	f := end.Failure
-	if end.Test != test || f == nil || f.Verdict != want {
-		t.Fatalf("caught by %s with %+v; want %s from %s", end.Test, f, want, test)
-	}
-	if call != "" && !strings.Contains(f.Message, call) {
-		t.Errorf("message %q does not name %s", f.Message, call)
-	}
-	if c := f.Case; c != nil {
-		if c.Ops > 10 {
-			t.Errorf("shrunk case of %d operations, want at most 10:\n%s", c.Ops, c.Code)
-		}
-		if !strings.Contains(c.Code, call) {
-			t.Errorf("case does not mention %s:\n%s", call, c.Code)
-		}
-	}
-	if !strings.Contains(f.Hint, hint) {
-		t.Errorf("hint %q lacks %q", f.Hint, hint)
-	}
-}
+func planted(b bug) API { return API{New: func() SortedSet { return newPlain(b) }} }
 
 // sharedSet is the one set every New of the shared implementation resets and hands out.
 var sharedSet *plain
 
-// shared is a Set that keeps its members in sharedSet.
+// shared is a SortedSet that keeps its members in sharedSet.
 type shared struct{}
 
 func (shared) Add(name string, score float64) bool  { return sharedSet.Add(name, score) }
@@ -299,39 +240,36 @@ func (unfinished) RangeByScore(float64, float64) []Member { panic(harness.NotImp
 // TestWrongImplementationsCaught plants the usual mistakes in a sorted set and checks that the
 // test meant for each catches it first, with the right verdict, a short case and a fitting hint.
 func TestWrongImplementationsCaught(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		impl    API
-		test    string
-		verdict verdict.Verdict
-		call    string // the failing call, as the message names it
-		hint    string // words of the hint
-	}{
-		{"ranks from 1", planted(plantRankPlus1), "example", "wrong_answer", "Rank(", "0-based"},
-		{"ties by arrival", planted(plantArrival), "edge/ties", "wrong_answer", "RangeByRank(", "ordered by name"},
-		{"-0 before 0", planted(plantSignedZero), "edge/negative-zero", "wrong_answer", "RangeByRank(", "-0 and 0 are the same score"},
-		{"negative stop", planted(negStop), "example", "wrong_answer", "RangeByRank(0, -1)", "negative position"},
-		{"stop not clipped", planted(noClip), "edge/range-by-rank", "runtime_error", "RangeByRank(", "clip"},
-		{"one buffer for every range", planted(internal), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
-		{"names as runes", planted(runeNames), "edge/bytewise", "wrong_answer", "RangeByRank(", "bytewise"},
-		{"RangeByRank cached", planted(cacheRank), "edge/returned-slices", "wrong_answer", "r2", "caller's"},
-		{"RangeByScore cached", planted(cacheScore), "edge/returned-slices", "wrong_answer", "s2", "caller's"},
-		{"update duplicates", planted(duplicates), "example", "wrong_answer", "Add(", "changes its score"},
-		{"NaN stored", planted(nanStored), "edge/nan", "wrong_answer", "Add(\"a\", math.NaN())", "must panic"},
-		{"swapped bounds", planted(swapBounds), "edge/infinities", "wrong_answer", "RangeByScore(", "min > max"},
-		{"one package-level set", API{New: func() Set { sharedSet = newPlain(noBug); return shared{} }},
-			"edge/two-sets", "wrong_answer", "b.Len()", "not in package-level variables"},
-		{"range by score not written", API{New: func() Set { return unfinished{newPlain(noBug)} }},
-			"implemented", "not_implemented", "RangeByScore", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			end := firstFailure(t, tc.impl, 1)
-			checkCaught(t, end, tc.test, tc.verdict, tc.call, tc.hint)
-			if t.Failed() && end != nil && end.Failure != nil && end.Failure.Case != nil {
-				t.Logf("%+v\n%s", end.Failure, end.Failure.Case.Code)
-			}
-		})
-	}
+	kit.CheckFirst(t, 1, []suitetest.Planted[API]{
+		{Name: "ranks from 1", Impl: planted(plantRankPlus1),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Call: "Rank(", Hint: "0-based", MaxOps: 10}},
+		{Name: "ties by arrival", Impl: planted(plantArrival),
+			Caught: suitetest.Caught{Test: "edge/ties", Verdict: "wrong_answer", Call: "RangeByRank(", Hint: "ordered by name", MaxOps: 10}},
+		{Name: "-0 before 0", Impl: planted(plantSignedZero),
+			Caught: suitetest.Caught{Test: "edge/negative-zero", Verdict: "wrong_answer", Call: "RangeByRank(", Hint: "-0 and 0 are the same score", MaxOps: 10}},
+		{Name: "negative stop", Impl: planted(negStop),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Call: "RangeByRank(0, -1)", Hint: "negative position", MaxOps: 10}},
+		{Name: "stop not clipped", Impl: planted(noClip),
+			Caught: suitetest.Caught{Test: "edge/range-by-rank", Verdict: "runtime_error", Call: "RangeByRank(", Hint: "clip", MaxOps: 10}},
+		{Name: "one buffer for every range", Impl: planted(internal),
+			Caught: suitetest.Caught{Test: "edge/returned-slices", Verdict: "wrong_answer", Call: "r2", Hint: "caller's", MaxOps: 10}},
+		{Name: "names as runes", Impl: planted(runeNames),
+			Caught: suitetest.Caught{Test: "edge/bytewise", Verdict: "wrong_answer", Call: "RangeByRank(", Hint: "bytewise", MaxOps: 10}},
+		{Name: "RangeByRank cached", Impl: planted(cacheRank),
+			Caught: suitetest.Caught{Test: "edge/returned-slices", Verdict: "wrong_answer", Call: "r2", Hint: "caller's", MaxOps: 10}},
+		{Name: "RangeByScore cached", Impl: planted(cacheScore),
+			Caught: suitetest.Caught{Test: "edge/returned-slices", Verdict: "wrong_answer", Call: "s2", Hint: "caller's", MaxOps: 10}},
+		{Name: "update duplicates", Impl: planted(duplicates),
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Call: "Add(", Hint: "changes its score", MaxOps: 10}},
+		{Name: "NaN stored", Impl: planted(nanStored),
+			Caught: suitetest.Caught{Test: "edge/nan", Verdict: "wrong_answer", Call: "Add(\"a\", math.NaN())", Hint: "must panic", MaxOps: 10}},
+		{Name: "swapped bounds", Impl: planted(swapBounds),
+			Caught: suitetest.Caught{Test: "edge/infinities", Verdict: "wrong_answer", Call: "RangeByScore(", Hint: "min > max", MaxOps: 10}},
+		{Name: "one package-level set", Impl: API{New: func() SortedSet { sharedSet = newPlain(noBug); return shared{} }},
+			Caught: suitetest.Caught{Test: "edge/two-sets", Verdict: "wrong_answer", Call: "b.Len()", Hint: "not in package-level variables", MaxOps: 10}},
+		{Name: "range by score not written", Impl: API{New: func() SortedSet { return unfinished{newPlain(noBug)} }},
+			Caught: suitetest.Caught{Test: "implemented", Verdict: "not_implemented", Call: "RangeByScore", Hint: "", MaxOps: 10}},
+	})
 }
 
 // TestRandomTestsCatchOnTheirOwn runs only the random tests on the mistakes that give wrong
@@ -352,7 +290,7 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 		{noClip, "clip"},
 		{runeNames, "bytewise"},
 	} {
-		end := firstFailure(t, planted(tc.bug), 2, "random/small", "random/wide")
+		end := kit.First(t, planted(tc.bug), 2, "random/small", "random/wide")
 		if end == nil || end.Test != "random/small" {
 			t.Errorf("%v: want a failure from random/small, got %+v", tc.bug, end)
 			continue
@@ -370,12 +308,12 @@ func TestRandomTestsCatchOnTheirOwn(t *testing.T) {
 // TestCaseIsGoCode checks that a shrunk case of a call with two results, and of an Add that
 // must panic, prints as Go code that checks it.
 func TestCaseIsGoCode(t *testing.T) {
-	end := firstFailure(t, planted(plantRankPlus1), 2, "random/small")
+	end := kit.First(t, planted(plantRankPlus1), 2, "random/small")
 	if end == nil || !strings.Contains(end.Failure.Case.Code, "fmt.Sprint(s.Rank(") ||
 		!strings.HasPrefix(end.Failure.Case.Code, `// needs: import ("fmt"`) {
 		t.Errorf("want a check of fmt.Sprint(s.Rank(...)), got %+v", end)
 	}
-	end = firstFailure(t, planted(nanStored), 2, "edge/nan")
+	end = kit.First(t, planted(nanStored), 2, "edge/nan")
 	if end == nil || !strings.Contains(end.Failure.Case.Code, "panicked = recover() != nil") {
 		t.Errorf("want the NaN Add wrapped in a recover, got %+v", end)
 	}

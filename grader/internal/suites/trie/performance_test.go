@@ -1,40 +1,11 @@
 package trie
 
 import (
-	"strings"
 	"testing"
 
-	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
 	"kata/grader/result"
+	"kata/grader/verdict"
 )
-
-// wordList keeps its words in a slice and scans them: O(n·L) per operation.
-type wordList struct{ words []string }
-
-func (w *wordList) Insert(word string) {
-	if !w.Search(word) {
-		w.words = append(w.words, word)
-	}
-}
-
-func (w *wordList) Search(word string) bool {
-	for _, x := range w.words {
-		if x == word {
-			return true
-		}
-	}
-	return false
-}
-
-func (w *wordList) StartsWith(prefix string) bool {
-	for _, x := range w.words {
-		if strings.HasPrefix(x, prefix) {
-			return true
-		}
-	}
-	return false
-}
 
 // rewalking is the reference with a Search that builds every prefix of the word as a new
 // string and walks it from the root again, to check each one exists: O(L²).
@@ -51,33 +22,13 @@ func (r rewalking) Search(word string) bool {
 	return r.Trie.Search(word)
 }
 
-func perfRun(t *testing.T, learner API) record.Event {
-	t.Helper()
-	s := &harness.Suite{Exercise: "trie", Tests: []harness.Test{performance(learner, reference)}}
-	log, err := harness.Local(s, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range log.Judgements() {
-		t.Logf("%s/%s: ok=%v %s (growth %.2f, slope %.2f)", c.Op, c.Axis, c.OK(), c.Reason, c.Growth, c.Slope)
-	}
-	return log.Ends()["performance/growth"]
-}
-
+// TestPerformanceJudgesGrowth checks that the growth test fails a Search that walks every
+// prefix of the word again from the root, O(L²). (A list of words, a sorted slice of them and a
+// Search that builds its prefix letter by letter are submissions under
+// grader/testdata/trie/time_limit_exceeded, graded end to end.)
 func TestPerformanceJudgesGrowth(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		impl API
-		ok   bool
-	}{
-		{"reference", reference, true},
-		{"word list", API{New: func() Trie { return &wordList{} }}, false},
-		{"re-walks every prefix", API{New: func() Trie { return rewalking{reference.New()} }}, false},
-	} {
-		end := perfRun(t, tc.impl)
-		if got := end.Status == result.Pass; got != tc.ok {
-			t.Errorf("%s: passed = %v, want %v: %+v", tc.name, got, tc.ok, end.Failure)
-		}
-		t.Logf("%s: CPU %v", tc.name, end.Elapsed)
+	end, _ := kit.Perf(t, API{New: func() Trie { return rewalking{reference.New()} }}, 5, "performance/growth")
+	if end.Status != result.Fail || end.Failure.Verdict != verdict.TimeLimitExceeded {
+		t.Errorf("re-walks every prefix: want time_limit_exceeded, got %s %+v", end.Status, end.Failure)
 	}
 }

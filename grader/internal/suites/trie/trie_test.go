@@ -7,50 +7,19 @@ import (
 	"testing"
 
 	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
+	"kata/grader/internal/suitetest"
 	"kata/grader/result"
-	"kata/grader/verdict"
 	ref "kata/solutions/trie"
 )
 
 var reference = API{New: func() Trie { return ref.New() }}
 
-// run grades api against the reference with the whole suite and returns the record.
-func run(t *testing.T, api API, seed uint64) *record.Log {
-	t.Helper()
-	log, err := harness.Local(Suite(api, reference), seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return log
-}
+// kit runs the suite in process on an implementation, with the reference behind it.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
 
-// firstFailure returns the first failing test's end event.
-func firstFailure(t *testing.T, log *record.Log) record.Event {
-	t.Helper()
-	for _, e := range log.Events {
-		if e.Kind == record.End && e.Status == result.Fail {
-			return e
-		}
-	}
-	t.Fatal("no test failed")
-	return record.Event{}
-}
-
-func TestReferencePasses(t *testing.T) {
-	log := run(t, reference, 1)
-	var total float64
-	for _, e := range log.Events {
-		if e.Kind == record.End {
-			if e.Status != result.Pass {
-				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
-			}
-			total += e.Elapsed.Seconds()
-			t.Logf("%-22s %v", e.Test, e.Elapsed)
-		}
-	}
-	t.Logf("total %.3fs", total)
-}
+// TestReferencePasses grades the reference on both sides with every test: the one run of its
+// growth ladders in the suite's tests.
+func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
 
 // TestReferenceVerifies runs only the reference-free tests without a reference, as kata verify
 // does.
@@ -480,93 +449,55 @@ func (t *pool) StartsWith(p string) bool { return t.walk(p, false) >= 0 }
 
 // wrongs are realistic wrong implementations, each with the test that must catch it, the
 // verdict, and for a wrong answer or a panic what the case and the hint must say.
-var wrongs = []struct {
-	name    string
-	api     func() API // a fresh implementation, so that runs do not share state
-	test    string
-	verdict verdict.Verdict
-	code    string // in the case's code
-	hint    string // in the hint
-}{
-	{"no end mark", fixed(func() Trie { return noEnd{newGood()} }), "example", "wrong_answer",
-		"if got := tr.Search(", "end-of-word flag"},
-	{"marks only new nodes", fixed(func() Trie { return markNew{newGood()} }), "example", "wrong_answer",
-		"if got := tr.Search(", "whole path already exists"},
-	{"shared root", func() API { return API{New: shared()} }, "edge/prefix-not-word", "wrong_answer", "if got := tr.Search(", "a new trie is empty"},
-	{"overwrites children", fixed(func() Trie { return overwrite{newGood()} }), "edge/prefix-not-word", "wrong_answer",
-		"if got := tr.Search(", "must not undo an earlier one"},
-	{"strict prefix", fixed(func() Trie { return strictPrefix{newGood()} }), "edge/own-prefix", "wrong_answer",
-		"if got := tr.StartsWith(", "prefix of itself"},
-	{"steps into nil", fixed(func() Trie { return nilWalk{newGood()} }), "edge/beyond-words", "runtime_error",
-		`tr.Search("a") // panics: runtime error: invalid memory address`, "missing child is nil"},
-	{"25 children", fixed(func() Trie { return &array25{mod25{root: &node25{}}} }), "edge/beyond-words", "runtime_error",
-		`tr.StartsWith("z") // panics: runtime error: index out of range [25] with length 25`, "25 for 'z'"},
-	{"resets end marks", fixed(func() Trie { return resetEnd{newGood()} }), "edge/one-letter", "wrong_answer",
-		"if got := tr.Search(", "must not undo an earlier one"},
-	{"toggles end mark", fixed(func() Trie { return toggle{newGood()} }), "edge/duplicate", "wrong_answer",
-		"if got := tr.Search(", "changes nothing"},
-	{"z folds onto a", fixed(func() Trie { return &mod25{root: &node25{}} }), "edge/a-and-z", "wrong_answer",
-		`tr.Search("z"); got {`, "25 for 'z'"},
-	{"reads 1000 letters", fixed(func() Trie { return cut1000{newGood()} }), "edge/long-word", "wrong_answer",
-		`tr.Search(strings.Repeat("a", 1000)); got {`, "no limit of your own"},
-	{"sibling list loses the rest", fixed(func() Trie { return &siblings{} }), "random/small-values", "wrong_answer",
-		"tr.Insert(", "must not undo an earlier one"},
-	{"alphabet without q", fixed(func() Trie { return &noQ{mod25{root: &node25{}}} }), "random/wide-values", "wrong_answer",
-		`"q")`, "'a' and 'q' lead to the same child"},
-	{"lookups create nodes", fixed(func() Trie { return lookupGrows{newGood()} }), "edge/long-word", "wrong_answer",
-		"if got := tr.StartsWith(", "must not change the trie"},
-	{"radix prefix inside a label", fixed(func() Trie { return &radix{} }), "edge/shared-prefix", "wrong_answer",
-		"if got := tr.StartsWith(", "inside an edge's label"},
-	// A store of 131,072 nodes runs out while the performance test grows a trie of 200,000
-	// words, before random/large would.
-	{"fixed arena", fixed(func() Trie { return newPool() }), "performance/growth", "runtime_error",
-		"", ""},
-	{"StartsWith not written", fixed(func() Trie { return notDone{newGood()} }), harness.ImplementedTest, "not_implemented",
-		"", ""},
-}
-
-// fixed returns an implementation that has no state outside its tries.
-func fixed(f func() Trie) func() API { return func() API { return API{New: f} } }
-
-// TestWrongImplementationsCaught checks that each wrong implementation fails the test meant
-// for it, with the intended verdict, a short case that shows the wrong call, and the hint.
-func TestWrongImplementationsCaught(t *testing.T) {
-	for _, w := range wrongs {
-		t.Run(w.name, func(t *testing.T) {
-			t.Parallel()
-			if testing.Short() && (w.test == "random/large" || w.test == "performance/growth") {
-				t.Skip("random/large shrinks for seconds")
-			}
-			e := firstFailure(t, run(t, w.api(), 7))
-			f := e.Failure
-			if e.Test != w.test || f.Verdict != w.verdict {
-				t.Fatalf("failed %s with %s (%s), want %s with %s", e.Test, f.Verdict, f.Message, w.test, w.verdict)
-			}
-			if w.code == "" {
-				return
-			}
-			if f.Case == nil {
-				t.Fatalf("no case: %+v", f)
-			}
-			if !strings.Contains(f.Case.Code, w.code) {
-				t.Errorf("case lacks %q:\n%s", w.code, f.Case.Code)
-			}
-			if w.test != "random/large" && f.Case.Ops > 10 {
-				t.Errorf("case of %d operations, want at most 10:\n%s", f.Case.Ops, f.Case.Code)
-			}
-			if !strings.Contains(f.Hint, w.hint) {
-				t.Errorf("hint %q lacks %q", f.Hint, w.hint)
-			}
-			if f.Case.Ops <= 10 {
-				t.Logf("%s: %s\nhint: %s\n%s", e.Test, f.Message, f.Hint, f.Case.Code)
-			}
-		})
+func wrongs() []suitetest.Planted[API] {
+	// Built afresh for each run, so that runs do not share a trie.
+	return []suitetest.Planted[API]{
+		{Name: "no end mark", Impl: API{New: func() Trie { return noEnd{newGood()} }},
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "end-of-word flag", MaxOps: 10}},
+		{Name: "marks only new nodes", Impl: API{New: func() Trie { return markNew{newGood()} }},
+			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "whole path already exists", MaxOps: 10}},
+		{Name: "shared root", Impl: API{New: shared()},
+			Caught: suitetest.Caught{Test: "edge/prefix-not-word", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "a new trie is empty", MaxOps: 10}},
+		{Name: "overwrites children", Impl: API{New: func() Trie { return overwrite{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/prefix-not-word", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "must not undo an earlier one", MaxOps: 10}},
+		{Name: "strict prefix", Impl: API{New: func() Trie { return strictPrefix{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/own-prefix", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "prefix of itself", MaxOps: 10}},
+		{Name: "steps into nil", Impl: API{New: func() Trie { return nilWalk{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.Search("a") // panics: runtime error: invalid memory address`, Hint: "missing child is nil", MaxOps: 10}},
+		{Name: "25 children", Impl: API{New: func() Trie { return &array25{mod25{root: &node25{}}} }},
+			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.StartsWith("z") // panics: runtime error: index out of range [25] with length 25`, Hint: "25 for 'z'", MaxOps: 10}},
+		{Name: "resets end marks", Impl: API{New: func() Trie { return resetEnd{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/one-letter", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "must not undo an earlier one", MaxOps: 10}},
+		{Name: "toggles end mark", Impl: API{New: func() Trie { return toggle{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/duplicate", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "changes nothing", MaxOps: 10}},
+		{Name: "z folds onto a", Impl: API{New: func() Trie { return &mod25{root: &node25{}} }},
+			Caught: suitetest.Caught{Test: "edge/a-and-z", Verdict: "wrong_answer", Code: `tr.Search("z"); got {`, Hint: "25 for 'z'", MaxOps: 10}},
+		{Name: "reads 1000 letters", Impl: API{New: func() Trie { return cut1000{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/long-word", Verdict: "wrong_answer", Code: `tr.Search(strings.Repeat("a", 1000)); got {`, Hint: "no limit of your own", MaxOps: 10}},
+		{Name: "sibling list loses the rest", Impl: API{New: func() Trie { return &siblings{} }},
+			Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Code: "tr.Insert(", Hint: "must not undo an earlier one", MaxOps: 10}},
+		{Name: "alphabet without q", Impl: API{New: func() Trie { return &noQ{mod25{root: &node25{}}} }},
+			Caught: suitetest.Caught{Test: "random/wide-values", Verdict: "wrong_answer", Code: `"q")`, Hint: "'a' and 'q' lead to the same child", MaxOps: 10}},
+		{Name: "lookups create nodes", Impl: API{New: func() Trie { return lookupGrows{newGood()} }},
+			Caught: suitetest.Caught{Test: "edge/long-word", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "must not change the trie", MaxOps: 10}},
+		{Name: "radix prefix inside a label", Impl: API{New: func() Trie { return &radix{} }},
+			Caught: suitetest.Caught{Test: "edge/shared-prefix", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "inside an edge's label", MaxOps: 10}},
+		// A store of 131,072 nodes runs out while the performance test grows a trie of 200,000
+		// words, before random/large would.
+		{Name: "fixed arena", Impl: API{New: func() Trie { return newPool() }},
+			Caught: suitetest.Caught{Test: "performance/growth", Verdict: "runtime_error"}},
+		{Name: "StartsWith not written", Impl: API{New: func() Trie { return notDone{newGood()} }},
+			Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented"}},
 	}
 }
 
+// TestWrongImplementationsCaught checks that each wrong implementation fails the test meant
+// for it, with the intended verdict, a short case that shows the wrong call, and the hint.
+func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 7, wrongs()) }
+
 // TestNotImplementedNamesTheMethod checks that the probe names the method still unwritten.
 func TestNotImplementedNamesTheMethod(t *testing.T) {
-	e := firstFailure(t, run(t, API{New: func() Trie { return notDone{newGood()} }}, 1))
+	e := kit.Fails(t, API{New: func() Trie { return notDone{newGood()} }}, 1)
 	if len(e.Failure.Methods) != 1 || e.Failure.Methods[0] != "StartsWith" {
 		t.Errorf("methods %v, want [StartsWith]", e.Failure.Methods)
 	}
@@ -574,7 +505,7 @@ func TestNotImplementedNamesTheMethod(t *testing.T) {
 
 // TestPanicNamesTheCall checks that a panic is a runtime_error naming the call that panicked.
 func TestPanicNamesTheCall(t *testing.T) {
-	f := firstFailure(t, run(t, API{New: func() Trie { return nilWalk{newGood()} }}, 1)).Failure
+	f := kit.Fails(t, API{New: func() Trie { return nilWalk{newGood()} }}, 1).Failure
 	want := `Search("a") panicked: runtime error: invalid memory address or nil pointer dereference`
 	if f.Verdict != "runtime_error" || f.Message != want {
 		t.Errorf("got %s %q, want runtime_error %q", f.Verdict, f.Message, want)
@@ -584,8 +515,8 @@ func TestPanicNamesTheCall(t *testing.T) {
 // TestReplay checks that one seed gives the same shrunk case every time.
 func TestReplay(t *testing.T) {
 	api := API{New: func() Trie { return &noQ{mod25{root: &node25{}}} }}
-	first := firstFailure(t, run(t, api, 99)).Failure.Case.Code
-	again := firstFailure(t, run(t, api, 99)).Failure.Case.Code
+	first := kit.Fails(t, api, 99).Failure.Case.Code
+	again := kit.Fails(t, api, 99).Failure.Case.Code
 	if first != again {
 		t.Errorf("seed 99 gave two cases:\n%s\n%s", first, again)
 	}
@@ -603,8 +534,8 @@ func TestLargeMemory(t *testing.T) {
 	callsMiB := float64(after.HeapAlloc-before.HeapAlloc) / (1 << 20)
 	a, b := reference.New(), reference.New()
 	for _, c := range calls {
-		do(a, c)
-		do(b, c)
+		dispatch(a, c)
+		dispatch(b, c)
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)

@@ -1,0 +1,144 @@
+// Package suitetest is the scaffolding of the suites' own tests: it runs a suite in process on
+// an implementation with the reference behind it, finds the first test that failed, and checks
+// that a planted bug is caught as it must be (by which test, with which verdict, a case of which
+// size, and which words in the message, the hint and the case).
+//
+// One rule for -short holds in every suite, here: go test -short leaves out the performance
+// tests (every growth ladder) and nothing else. A run of the whole suite then stops before them,
+// and a check of a bug that only a performance test catches, or of a performance test alone, is
+// skipped.
+package suitetest
+
+import (
+	"slices"
+	"testing"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/result"
+)
+
+// Kit runs a suite's tests in process on implementations of its API, with the reference behind
+// them.
+type Kit[API any] struct {
+	// Suite builds the suite on a learner's implementation and the reference.
+	Suite func(learner, reference API) *harness.Suite
+	// Reference is the reference implementation.
+	Reference API
+}
+
+// Run runs the suite on learner with seed, only the named tests if any, and returns the record.
+// Under -short a run of every test leaves out the performance tests, and a run of named tests
+// that are all performance tests is skipped.
+func (k Kit[API]) Run(t testing.TB, learner API, seed uint64, only ...string) *record.Log {
+	t.Helper()
+	s := k.Suite(learner, k.Reference)
+	if testing.Short() {
+		only = shortList(t, s, only)
+	}
+	log, err := harness.Local(s, seed, only...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// shortList is the tests a run under -short runs: the named ones but the performance tests, or
+// every test but those when none is named. It skips t when nothing is left.
+func shortList(t testing.TB, s *harness.Suite, only []string) []string {
+	t.Helper()
+	var keep []string
+	for _, test := range s.All() {
+		if test.Kind != harness.Performance && (len(only) == 0 || slices.Contains(only, test.Name)) {
+			keep = append(keep, test.Name)
+		}
+	}
+	if len(keep) == 0 {
+		t.Skip("-short leaves out the performance tests; go test without -short runs them")
+	}
+	return keep
+}
+
+// RunEnds runs the suite as Run does and returns the record and its end events by test.
+func (k Kit[API]) RunEnds(t testing.TB, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
+	t.Helper()
+	log := k.Run(t, learner, seed, only...)
+	return log, log.Ends()
+}
+
+// First runs the suite as Run does and returns the end event of the first test that did not
+// pass, or nil when every test passed.
+func (k Kit[API]) First(t testing.TB, learner API, seed uint64, only ...string) *record.Event {
+	t.Helper()
+	return FirstFailure(k.Run(t, learner, seed, only...))
+}
+
+// Fails runs the suite as Run does and returns the end event of the first test that did not
+// pass; that every test passed fails t.
+func (k Kit[API]) Fails(t testing.TB, learner API, seed uint64, only ...string) *record.Event {
+	t.Helper()
+	end := k.First(t, learner, seed, only...)
+	if end == nil {
+		t.Fatal("passed every test")
+	}
+	return end
+}
+
+// Passes runs the suite as Run does and reports every test that did not pass, logging each
+// test's time, traces when traces is set, and the growth judgements.
+func (k Kit[API]) Passes(t testing.TB, learner API, seed uint64, traces bool, only ...string) *record.Log {
+	t.Helper()
+	log := k.Run(t, learner, seed, only...)
+	var total float64
+	for _, e := range log.Events {
+		switch {
+		case e.Kind == record.End:
+			if e.Status != result.Pass {
+				t.Errorf("%s: %s %+v", e.Test, e.Status, e.Failure)
+			}
+			total += e.Elapsed.Seconds()
+			t.Logf("%-36s %v", e.Test, e.Elapsed)
+		case e.Kind == record.Trace && traces:
+			t.Logf("    %s", e.Message)
+		}
+	}
+	LogJudgements(t, "", log)
+	t.Logf("total CPU %.3fs", total)
+	return log
+}
+
+// Perf runs one performance test alone on learner with seed, and returns its end event and the
+// growth judgements. Under -short it skips t.
+func (k Kit[API]) Perf(t testing.TB, learner API, seed uint64, test string) (record.Event, []record.Complexity) {
+	t.Helper()
+	log := k.Run(t, learner, seed, test)
+	LogJudgements(t, "", log)
+	return log.Ends()[test], log.Judgements()
+}
+
+// LogJudgements logs a run's growth judgements, each line starting with prefix.
+func LogJudgements(t testing.TB, prefix string, log *record.Log) {
+	t.Helper()
+	for _, c := range log.Judgements() {
+		t.Logf("%s%s/%s: %s %s (ratio %.2f, growth %.2f, slope %.2f)", prefix, c.Op, c.Axis, c.Status, c.Reason,
+			c.Ratio, c.Growth, c.Slope)
+	}
+}
+
+// FirstFailure returns the end event of the first test in log that did not pass, or nil.
+func FirstFailure(log *record.Log) *record.Event {
+	for _, e := range log.Events {
+		if e.Kind == record.End && e.Status == result.Fail {
+			return &e
+		}
+	}
+	return nil
+}
+
+// CaseCode is the failing case's code of an end event, or "", for logs.
+func CaseCode(end *record.Event) string {
+	if end == nil || end.Failure == nil || end.Failure.Case == nil {
+		return ""
+	}
+	return end.Failure.Case.Code
+}
