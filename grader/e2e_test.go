@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -36,12 +37,18 @@ func kitRoot(t *testing.T) string {
 // 2.44 GiB, far below this machine's memory even if the watchdog failed).
 var testLimits = Limits{Wall: 60 * time.Second, Memory: 256 << 20, OpLimit: 2 * time.Second, Output: 64 << 10}
 
-// TestSubmissions grades every submission under testdata/ through the real pipeline (real go
-// builds, a real child process) and checks it gets the verdict its folder names, as kata verify
-// --submissions does for an instructor's tree. This is the judge's regression suite: every bug
-// that slips through adds a submission here. It builds and runs every one of them, which makes it
-// the slowest test of the kit: with -short it grades only oneOfEachVerdict's few, and CI, which
-// runs without -short, grades them all.
+// allSubmissions makes TestSubmissions grade every submission under testdata/, as .ci/run does,
+// instead of the first of each folder.
+var allSubmissions = flag.Bool("grader.all-submissions", false,
+	"grade every submission under testdata/, not only the first of each exercise's verdict folders")
+
+// TestSubmissions grades the submissions under testdata/ through the real pipeline (real go
+// builds, a real child process) and checks each gets the verdict its folder names, and the hint
+// its hint.txt asks for, as kata verify --submissions does for an instructor's tree. This is the
+// judge's regression suite: every bug that slips through adds a submission here. A grading costs
+// one to seven seconds of CPU, so go test grades the first submission of each exercise's verdict
+// folders (firstOfEachFolder), -short only oneOfEachVerdict's few, and -grader.all-submissions,
+// which .ci/run gives, every one of them.
 func TestSubmissions(t *testing.T) {
 	root := kitRoot(t)
 	subs, err := Submissions(filepath.Join(root, "grader", "testdata"))
@@ -51,8 +58,12 @@ func TestSubmissions(t *testing.T) {
 	if len(subs) == 0 {
 		t.Fatal("no submissions under grader/testdata")
 	}
-	if testing.Short() {
+	switch {
+	case *allSubmissions:
+	case testing.Short():
 		subs = oneOfEachVerdict(subs)
+	default:
+		subs = firstOfEachFolder(subs)
 	}
 	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	for _, s := range subs {
@@ -194,6 +205,18 @@ func digest(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// firstOfEachFolder picks go test's sample of subs (sorted by folder): the first submission of
+// each exercise's verdict folders, so that every exercise is graded to every verdict it has.
+func firstOfEachFolder(subs []Submission) []Submission {
+	var out []Submission
+	for i, s := range subs {
+		if i == 0 || filepath.Dir(s.Dir) != filepath.Dir(subs[i-1].Dir) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // oneOfEachVerdict picks the quick loop's sample of subs (sorted by folder): one submission of
