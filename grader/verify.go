@@ -11,14 +11,21 @@ import (
 	"kata/grader/result"
 )
 
+// JudgeFunc grades a package as Judge does. The commands that grade many packages take one, so
+// that their tests can give them a fake judge instead of building and running every package.
+type JudgeFunc func(context.Context, Request) (*result.Result, error)
+
 // VerifyReference checks the reference of e in the solutions folder on its own terms: the
 // hidden tests that do not depend on a reference (the fixed examples and edge cases, the
 // property tests) and the exercise's rules. It returns the result, and a *KitError saying
 // "solutions/X is wrong: ..." with the failing case when the reference is not accepted, so that
-// nobody is graded against it.
-func VerifyReference(ctx context.Context, base, root, solutions string, e *exercise.Exercise, seed uint64) (*result.Result, error) {
+// nobody is graded against it. It grades with judge, or with Judge when judge is nil.
+func VerifyReference(ctx context.Context, judge JudgeFunc, base, root, solutions string, e *exercise.Exercise, seed uint64) (*result.Result, error) {
+	if judge == nil {
+		judge = Judge
+	}
 	dir := filepath.Join(solutions, e.Name)
-	res, err := Judge(ctx, Request{
+	res, err := judge(ctx, Request{
 		Root: root, Exercise: e, Dir: dir, Base: base, Solutions: solutions, Seed: seed,
 		Verify: true, Strict: true, Reuse: true,
 	})

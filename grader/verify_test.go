@@ -46,12 +46,12 @@ func TestBrokenReferenceIsNamed(t *testing.T) {
 	skiplist, _ := exercise.Lookup("skiplist")
 	trie, _ := exercise.Lookup("trie")
 
-	_, err := VerifyReference(context.Background(), root, root, solutions, skiplist, 3)
+	_, err := VerifyReference(context.Background(), nil, root, root, solutions, skiplist, 3)
 	ke, ok := err.(*KitError)
 	if !ok || !strings.Contains(ke.Msg, "is wrong (wrong answer)") || !strings.Contains(ke.Msg, "func TestKataCase") {
 		t.Fatalf("verifying a wrong reference: %v", err)
 	}
-	if _, err := VerifyReference(context.Background(), root, root, solutions, trie, 3); err != nil {
+	if _, err := VerifyReference(context.Background(), nil, root, root, solutions, trie, 3); err != nil {
 		t.Errorf("a right reference in the same tree: %v", err)
 	}
 }

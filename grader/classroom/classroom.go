@@ -1,5 +1,5 @@
 // Package classroom grades a whole class: many students' copies of the kit, each judged on the
-// chosen exercises by grader.Judge, on a pool of workers.
+// chosen exercises by grader.Judge (or Class.Judge), on a pool of workers.
 //
 // # Students
 //
@@ -44,8 +44,8 @@ import (
 
 	"kata/grader"
 	"kata/grader/exercise"
-	"kata/grader/layout"
 	"kata/grader/internal/build"
+	"kata/grader/layout"
 	"kata/grader/result"
 	"kata/grader/verdict"
 	"kata/internal/parallel"
@@ -64,6 +64,9 @@ type Class struct {
 	// Progress, if set, is told of every judged package. It is called from one goroutine at a
 	// time.
 	Progress func(Progress)
+	// Judge grades each package, the references included; grader.Judge when nil. Tests give a
+	// fake one.
+	Judge grader.JudgeFunc
 }
 
 // Progress is how far a grading run has come.
@@ -104,6 +107,9 @@ func Grade(ctx context.Context, c Class) (*Outcome, error) {
 	}
 	if c.Jobs <= 0 {
 		c.Jobs = runtime.NumCPU()
+	}
+	if c.Judge == nil {
+		c.Judge = grader.Judge
 	}
 	g := &grading{c: c, refused: map[string]string{},
 		total: len(c.Exercises) * (1 + len(c.Students))}
@@ -221,7 +227,7 @@ func (g *grading) isRefused(exercise string) bool {
 // checkReference verifies an exercise's reference on its own terms, and refuses the exercise
 // unless it passes.
 func (g *grading) checkReference(ctx context.Context, _ int, j job) {
-	if _, err := grader.VerifyReference(ctx, g.c.Base, g.c.Root, g.c.Solutions, j.exercise, g.c.Seed); err != nil && ctx.Err() == nil {
+	if _, err := grader.VerifyReference(ctx, g.c.Judge, g.c.Base, g.c.Root, g.c.Solutions, j.exercise, g.c.Seed); err != nil && ctx.Err() == nil {
 		g.refuse(j.exercise.Name, err.Error())
 	}
 }
@@ -240,7 +246,7 @@ func (g *grading) judge(ctx context.Context, j job) (res *result.Result) {
 			res = nil
 		}
 	}()
-	res, err := grader.Judge(ctx, grader.Request{
+	res, err := g.c.Judge(ctx, grader.Request{
 		Root: g.c.Root, Exercise: j.exercise, Dir: j.dir, Base: g.c.Base, Solutions: g.c.Solutions,
 		Seed: seed, Limits: g.c.Limits,
 	})

@@ -105,7 +105,7 @@ func runRun(ctx context.Context, o *runOptions) error {
 		// Another tree of references is proven on its own terms before anyone is graded
 		// against it: a wrong one would mark every learner wrong.
 		for _, e := range exercises {
-			if _, err := grader.VerifyReference(ctx, o.streams.Dir, k.Root, solutions, e, seed); err != nil {
+			if _, err := grader.VerifyReference(ctx, o.streams.judge, o.streams.Dir, k.Root, solutions, e, seed); err != nil {
 				return err
 			}
 		}
