@@ -39,6 +39,28 @@ var suites = []Suite{
 		},
 	},
 	{
+		Exercise: "concurrentset",
+		Binding:  `suite.Bind({{.}}.New)`,
+		Tests: []Test{
+			{"implemented", Fixed},
+			{"example", Fixed},
+			{"edge/empty", Fixed},
+			{"edge/twice", Fixed},
+			{"edge/extremes", Fixed},
+			{"edge/range-bounds", Fixed},
+			{"edge/two-sets", Fixed},
+			{"range/break", Fixed},
+			{"range/body-changes-set", Fixed},
+			{"random/small-keys", Differential},
+			{"random/wide-keys", Differential},
+			{"concurrent/linearizable", Property},
+			{"concurrent/range-under-change", Property},
+			{"race", Property},
+			{"performance/growth", Performance},
+			{"performance/scaling", Performance},
+		},
+	},
+	{
 		Exercise: "countingbloom",
 		Binding: `suite.API{
 		New: func(m uint64, k uint) suite.Filter { return {{.}}.New(m, k) },

@@ -91,7 +91,7 @@ func Run(s *Suite, c record.Config, rec *record.Writer) {
 		r.follow(t)
 		status, f, elapsed := r.runTest(test, t)
 		r.follow(nil)
-		r.write(record.Event{Kind: record.End, Test: test.Name, Status: status, Failure: f, Elapsed: elapsed})
+		r.write(record.Event{Kind: record.End, Test: test.Name, Status: status, Failure: f, Elapsed: elapsed, Message: t.note})
 		failed = status == result.Fail
 	}
 	r.write(record.Event{Kind: record.Done, Nonce: c.Nonce})

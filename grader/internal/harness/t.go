@@ -37,6 +37,8 @@ type T struct {
 	// lead is the failure a growth test's first measurements point to before they are
 	// confirmed, for the watchdog to name if the run's wall-clock limit comes first.
 	lead atomic.Pointer[record.Failure]
+	// note is the message the test ends with if it passes (Note).
+	note string
 }
 
 // stop is the panic value with which T ends a failed test.

@@ -12,6 +12,7 @@ import (
 	"kata/grader/internal/catalog"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suites/bloom"
+	"kata/grader/internal/suites/concurrentset"
 	"kata/grader/internal/suites/countingbloom"
 	"kata/grader/internal/suites/cuckoo"
 	"kata/grader/internal/suites/hashset"
@@ -37,6 +38,7 @@ type Entry struct {
 // entries are every suite, each from its package's Binding and Suite.
 var entries = []*Entry{
 	entry(bloom.Binding, bloom.Suite(bloom.API{}, bloom.API{})),
+	entry(concurrentset.Binding, concurrentset.Suite(concurrentset.API{}, concurrentset.API{})),
 	entry(countingbloom.Binding, countingbloom.Suite(countingbloom.API{}, countingbloom.API{})),
 	entry(cuckoo.Binding, cuckoo.Suite(cuckoo.API{}, cuckoo.API{})),
 	entry(hashset.Binding, hashset.Suite(hashset.API{}, hashset.API{})),

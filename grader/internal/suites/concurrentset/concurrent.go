@@ -1,0 +1,260 @@
+package concurrentset
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// A round of the linearizability test: Goroutines goroutines make calls on a fresh set holding a
+// random part of a few keys. Short rounds on three keys give small histories that show the
+// usual bug in a few calls; long rounds on eight keys let goroutines overlap in more ways.
+const (
+	Goroutines  = 4
+	ShortRounds = 400
+	ShortCalls  = 6
+	ShortKeys   = 3
+	LongRounds  = 40
+	LongCalls   = 250
+	LongKeys    = 8
+	// RoundsBudget is the wall time after which no new round starts, past the first few of
+	// each kind: the race detector slows every call several times.
+	RoundsBudget = 4 * time.Second
+)
+
+// unreplayable is said with every failure of a concurrent test.
+const unreplayable = "the calls each goroutine made come from the seed, but the interleaving cannot be " +
+	"replayed exactly: run again to see it fail again, perhaps another way"
+
+// linearizable is the test of histories of Goroutines goroutines against a sequential set.
+func linearizable(name string, learner API) harness.Test {
+	return harness.Test{Name: name, Kind: harness.Property, Run: func(t *harness.T) {
+		began := time.Now()
+		for i := range ShortRounds + LongRounds {
+			long := i >= ShortRounds
+			if i > 20 && !long && time.Since(began) > RoundsBudget/2 {
+				continue // on to the long rounds
+			}
+			if long && i > ShortRounds+5 && time.Since(began) > RoundsBudget {
+				return
+			}
+			calls, keys := ShortCalls, ShortKeys
+			if long {
+				calls, keys = LongCalls, LongKeys
+			}
+			round(t, learner, calls, keys)
+		}
+	}}
+}
+
+// round runs one round of calls calls per goroutine over keys keys, and checks its history, the
+// final contents and Len.
+func round(t *harness.T, learner API, calls, nkeys int) {
+	r := t.Rand()
+	base := r.IntN(1000) - 500 // keys base, base+1, ...
+	initial := map[int]bool{}
+	s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(Set)
+	for k := base; k < base+nkeys; k++ {
+		if r.IntN(2) == 0 {
+			initial[k] = true
+			t.Invoke(call("Add", k), func() any { return s.Add(k) })
+		}
+	}
+	plans := make([][]op, Goroutines)
+	for g := range plans {
+		for range calls {
+			m := [...]string{"Add", "Remove", "Contains"}[r.IntN(3)]
+			plans[g] = append(plans[g], op{method: m, key: base + r.IntN(nkeys)})
+		}
+	}
+	tm := newTeam(s, Goroutines, calls+nkeys)
+	verify := func(h []op) *record.Failure { return notLinearizable(t, h, initial) }
+	tm.run(t, func(m *member) {
+		for _, p := range plans[m.g-1] {
+			tm.call(m, p.method, p.key)
+		}
+	}, verify)
+	// Quiet now: the test's goroutine reads the final contents, as goroutine 0, into the history.
+	after := &member{g: 0, ops: make([]op, nkeys)}
+	tm.members = append(tm.members, after)
+	present := 0
+	for k := base; k < base+nkeys; k++ {
+		if t.Invoke(call("Contains", k), func() any { return tm.call(after, "Contains", k) }).(bool) {
+			present++
+		}
+	}
+	if f := verify(tm.history()); f != nil {
+		t.Fail(f)
+	}
+	if n := t.Invoke(harness.Call{Method: "Len"}, func() any { return s.Len() }).(int); n != present {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Len()",
+			Message: fmt.Sprintf("Len() = %d once every goroutine had returned, but Contains finds %d of the keys", n, present),
+			Hint: "change the count where each call takes effect, and only for a call that returns true: +1 when " +
+				"Add links a new key, -1 when Remove marks it; an atomic.Int64, never a plain int"})
+	}
+	got := t.Invoke(rangeCall(base, base+nkeys-1), func() any {
+		return slices.Collect(s.Range(base, base+nkeys-1))
+	}).([]int)
+	var want []int
+	for k := base; k < base+nkeys; k++ {
+		if s.Contains(k) {
+			want = append(want, k)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: fmt.Sprintf("Range(%d, %d)", base, base+nkeys-1),
+			Message: fmt.Sprintf("once every goroutine had returned, Range(%d, %d) yielded %v but Contains finds %v",
+				base, base+nkeys-1, got, want)})
+	}
+}
+
+// notLinearizable returns the failure of a history no sequential set explains, or nil.
+func notLinearizable(t *harness.T, h []op, initial map[int]bool) *record.Failure {
+	v := check(h, initial)
+	if v == nil {
+		return nil
+	}
+	msg := fmt.Sprintf("%d goroutines calling the set at once (hidden test %s, seed %d) made a history no set "+
+		"explains, one call at a time:\n%s", Goroutines, t.Name(), seedOf(t), v.render())
+	if path := v.visualize(t.Name(), seedOf(t)); path != "" {
+		msg += "\nA picture of this history (open it in a browser): " + path
+	}
+	msg += "\nNote: " + unreplayable + "."
+	return &record.Failure{Verdict: verdict.WrongAnswer, Op: v.ops[len(v.ops)-1].String(), Message: msg,
+		Hint: linearizabilityHint(v)}
+}
+
+// linearizabilityHint names the usual cause of a history of the violation's shape.
+func linearizabilityHint(v *violation) string {
+	adds, removes := 0, 0
+	for _, o := range v.ops {
+		switch {
+		case o.method == "Add" && o.out:
+			adds++
+		case o.method == "Remove" && o.out:
+			removes++
+		}
+	}
+	switch {
+	case adds > removes+1 || removes > adds+1:
+		return "two calls won the same key: validate after locking (the predecessor is not marked and still " +
+			"points at the successor you found, and, in Remove, the victim is not marked yet) and search again when " +
+			"validation fails"
+	case slices.ContainsFunc(v.ops, func(o op) bool { return o.method == "Contains" }):
+		return "Contains must answer from the two flags: true only for a node found, fullyLinked and not marked; " +
+			"an Add takes effect when it sets fullyLinked, a Remove when it sets marked"
+	}
+	return "each call must take effect at one instant between its call and its return: in the lazy skip list, " +
+		"Add when it sets fullyLinked, Remove when it sets marked, both under the locks they validated"
+}
+
+// seedOf is the run's seed as the learner passes it to --seed.
+func seedOf(t *harness.T) uint64 { return t.Seed() }
+
+// Range under change: stable keys (multiples of 2) stay; volatile keys (1 mod 4) come and go;
+// keys 3 mod 4 are never added. The ranges' bounds are 2 mod 4 and 0 mod 4, so the keys just
+// outside them are volatile, and the writers change those most.
+const (
+	ChangeKeys   = 400 // keys 0..ChangeKeys-1
+	ChangeRanges = 300 // Range runs by the reader
+)
+
+// rangeUnderChange runs Range while two writers change the volatile keys, and checks each run
+// against weak consistency; the reader's own loop body changes keys too, and breaks now and then.
+func rangeUnderChange(learner API) harness.Test {
+	return harness.Test{Name: "concurrent/range-under-change", Kind: harness.Property, Run: func(t *harness.T) {
+		s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(Set)
+		stable := map[int]bool{}
+		for k := 0; k < ChangeKeys; k += 2 {
+			stable[k] = true
+			t.Invoke(call("Add", k), func() any { return s.Add(k) })
+		}
+		seeds := [3]uint64{t.Rand().Uint64(), t.Rand().Uint64(), t.Rand().Uint64()}
+		// bounds are the running Range's lo and hi, for the writers to change the keys just outside.
+		var bounds atomic.Pointer[[2]int]
+		bounds.Store(&[2]int{2, 4})
+		tm := newTeam(s, 3, 0)
+		var bad *record.Failure
+		stop := make(chan struct{})
+		tm.run(t, func(m *member) {
+			r := rand.New(rand.NewPCG(seeds[m.g-1], 1))
+			if m.g > 1 { // a writer
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					k := 4*r.IntN(ChangeKeys/4) + 1
+					if b := bounds.Load(); r.IntN(10) < 3 {
+						k = [2]int{b[0] - 1, b[1] + 1}[r.IntN(2)]
+					}
+					tm.enter(m, fmt.Sprintf("Add(%d) or Remove(%d), by a writer", k, k))
+					if r.IntN(2) == 0 {
+						s.Add(k)
+					} else {
+						s.Remove(k)
+					}
+					tm.leave(m)
+				}
+			}
+			defer close(stop)
+			for range ChangeRanges {
+				lo := 4*r.IntN(ChangeKeys/8) + 2
+				hi := lo + 4*r.IntN(ChangeKeys/8) + 2
+				bounds.Store(&[2]int{lo, hi})
+				stopAt := hi + 1
+				if r.IntN(4) == 0 {
+					stopAt = lo + r.IntN(hi-lo+1) // break at the first key from there
+				}
+				var seen []int
+				broke := false
+				tm.enter(m, fmt.Sprintf("for k := range s.Range(%d, %d) { ... }", lo, hi))
+				for k := range s.Range(lo, hi) {
+					seen = append(seen, k)
+					if k >= stopAt {
+						broke = true
+						break
+					}
+					if k%4 == 2 && len(seen)%3 == 0 { // the body changes the set too: the volatile key after k
+						s.Remove(k + 3)
+						s.Add(k + 3)
+					}
+				}
+				tm.leave(m)
+				end := hi
+				if broke {
+					end = seen[len(seen)-1]
+				}
+				changed := map[int]bool{}
+				for k := lo - 1; k <= hi+1; k++ {
+					if k%4 == 1 {
+						changed[k] = true
+					}
+				}
+				if msg := weaklyConsistent(seen, lo, end, stable, changed); msg != "" && bad == nil {
+					bad = &record.Failure{Verdict: verdict.WrongAnswer, Op: fmt.Sprintf("Range(%d, %d)", lo, hi),
+						Message: fmt.Sprintf("while two goroutines added and removed the keys 1 mod 4 (the keys %d and %d "+
+							"just outside the bounds among them), a loop over Range(%d, %d) yielded %v: %s. Every even key "+
+							"stayed in the set; no key 3 mod 4 was ever added. Note: %s.",
+							lo-1, hi+1, lo, hi, seen, msg, unreplayable),
+						Hint: "walk level 0 with atomic loads from the last node before lo, yield a node only if it is " +
+							"fullyLinked and not marked when you reach it, stop at the first key above hi, and follow the " +
+							"links of a removed node onward (never restart from a node you saw earlier)"}
+				}
+				if bad != nil {
+					return
+				}
+			}
+		}, nil)
+		if bad != nil {
+			t.Fail(bad)
+		}
+	}}
+}

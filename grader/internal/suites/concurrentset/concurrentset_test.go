@@ -1,0 +1,240 @@
+package concurrentset
+
+import (
+	"iter"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"kata/grader/internal/suitetest"
+	"kata/grader/verdict"
+	ref "kata/solutions/concurrentset"
+)
+
+// kit runs the suite in process against the reference.
+var kit = suitetest.Kit[API]{Suite: Suite, Reference: Bind(ref.New)}
+
+// TestReferencePasses runs every test on the reference.
+func TestReferencePasses(t *testing.T) {
+	kit.Passes(t, kit.Reference, 1, false)
+}
+
+// TestOneLockPasses runs the correctness tests on a right set behind one lock: nothing but the
+// scaling rounds may refuse it.
+func TestOneLockPasses(t *testing.T) {
+	kit.Passes(t, Bind(func() *locked { return &locked{} }), 2, false,
+		"example", "edge/extremes", "edge/range-bounds", "range/break", "range/body-changes-set",
+		"random/small-keys", "random/wide-keys", "concurrent/linearizable", "concurrent/range-under-change")
+}
+
+// TestPlantedBugs checks that each known-wrong set is caught by the test that should catch it.
+func TestPlantedBugs(t *testing.T) {
+	bugs := []struct {
+		name   string
+		new    func() *locked
+		caught suitetest.Caught
+	}{
+		{"check-then-add", func() *locked { return &locked{checkThenAdd: true} }, suitetest.Caught{
+			Test: "concurrent/linearizable", Verdict: verdict.WrongAnswer,
+			Message: "no set explains", Mention: "goroutine "}},
+		{"min-int-head", func() *locked { return &locked{minIntHead: true} }, suitetest.Caught{
+			Test: "edge/empty", Verdict: verdict.WrongAnswer, Call: "Contains(math.MinInt)", Hint: "math.MinInt"}},
+		{"len-counts-attempts", func() *locked { return &locked{countAttempts: true} }, suitetest.Caught{
+			Test: "example", Verdict: verdict.WrongAnswer, Call: "Len()", Hint: "Len"}},
+		{"range-from-snapshot", func() *locked { return &locked{snapshotRange: true} }, suitetest.Caught{
+			Test: "range/break", Verdict: verdict.WrongAnswer, Message: "second time", Hint: "reads nothing"}},
+	}
+	for _, b := range bugs {
+		t.Run(b.name, func(t *testing.T) {
+			b.caught.Check(t, kit.First(t, Bind(b.new), 3))
+		})
+	}
+}
+
+// locked is a sorted set behind one mutex, right unless a planted bug is switched on.
+type locked struct {
+	mu   sync.Mutex
+	keys []int
+	// The planted bugs.
+	checkThenAdd  bool // Add checks for the key, unlocks, then locks again to insert: two Adds both win
+	minIntHead    bool // a head that holds math.MinInt, found by Contains
+	countAttempts bool // Len counts every Add, successful or not
+	snapshotRange bool // Range copies the keys when called, not when run
+	attempts      int
+}
+
+func (l *locked) find(k int) (int, bool) { return slices.BinarySearch(l.keys, k) }
+
+func (l *locked) Add(k int) bool {
+	l.mu.Lock()
+	i, found := l.find(k)
+	l.attempts++
+	if l.checkThenAdd && !found {
+		l.mu.Unlock()
+		runtime.Gosched()
+		l.mu.Lock()
+		i, _ = l.find(k)
+		l.keys = slices.Insert(l.keys, i, k) // inserted again if another Add came first
+		l.mu.Unlock()
+		return true
+	}
+	defer l.mu.Unlock()
+	if found {
+		return false
+	}
+	l.keys = slices.Insert(l.keys, i, k)
+	return true
+}
+
+func (l *locked) Remove(k int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	i, found := l.find(k)
+	if found {
+		l.keys = slices.Delete(l.keys, i, i+1)
+	}
+	return found
+}
+
+func (l *locked) Contains(k int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, found := l.find(k)
+	return found || l.minIntHead && k == math.MinInt
+}
+
+func (l *locked) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.countAttempts {
+		return l.attempts
+	}
+	return len(l.keys)
+}
+
+func (l *locked) Range(lo, hi int) iter.Seq[int] {
+	var snapshot []int
+	if l.snapshotRange {
+		snapshot = l.window(lo, hi)
+	}
+	return func(yield func(int) bool) {
+		ks := snapshot
+		if !l.snapshotRange {
+			ks = l.window(lo, hi)
+		}
+		for _, k := range ks {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// window copies the keys in [lo, hi] under the lock, so that the loop body may call the set.
+func (l *locked) window(lo, hi int) []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if lo > hi {
+		return nil
+	}
+	i, _ := l.find(lo)
+	j, found := l.find(hi)
+	if found {
+		j++
+	}
+	return slices.Clone(l.keys[i:j])
+}
+
+// TestCheckFindsSmallestWindow checks the linearizability check on a handmade history: a key
+// added by goroutine 1, then, long after, found absent by goroutine 2 with nothing removing it;
+// calls on the key before a quiet moment are not shown.
+func TestCheckFindsSmallestWindow(t *testing.T) {
+	h := []op{
+		{g: 1, method: "Add", key: 5, out: true, call: 1, ret: 2},
+		{g: 2, method: "Remove", key: 5, out: true, call: 3, ret: 4},
+		{g: 1, method: "Add", key: 5, out: true, call: 5, ret: 6},
+		{g: 2, method: "Contains", key: 5, out: false, call: 7, ret: 8},
+		{g: 3, method: "Contains", key: 6, out: false, call: 1, ret: 9},
+	}
+	v := check(h, map[int]bool{})
+	if v == nil {
+		t.Fatal("a history no set explains passed the check")
+	}
+	if v.key != 5 || len(v.ops) != 2 || v.ops[0].call != 5 {
+		t.Fatalf("the smallest window is %v on key %d, want Add(5) = true then Contains(5) = false", v.ops, v.key)
+	}
+	text := v.render()
+	for _, want := range []string{"goroutine 1: Add(5) = true", "goroutine 2: Contains(5) = false", "called at 3, returned at 4"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rendering lacks %q:\n%s", want, text)
+		}
+	}
+	if check(h[:3], map[int]bool{}) != nil {
+		t.Error("a history a set explains failed the check")
+	}
+}
+
+// TestCheckPending checks that a call that never returned may or may not have taken effect.
+func TestCheckPending(t *testing.T) {
+	h := []op{
+		{g: 1, method: "Add", key: 1, call: 1, ret: math.MaxInt64, pending: true},
+		{g: 2, method: "Contains", key: 1, out: true, call: 2, ret: 3},
+		{g: 2, method: "Contains", key: 1, out: false, call: 4, ret: 5},
+	}
+	if v := check(h[:2], map[int]bool{}); v != nil {
+		t.Errorf("a pending Add that took effect failed the check:\n%s", v.render())
+	}
+	if v := check(h, map[int]bool{}); v == nil {
+		t.Error("a key found, then not found with no Remove, passed the check")
+	}
+}
+
+// TestWeaklyConsistent checks the weak-consistency rules on a few runs of Range(0, 10) over a
+// set of 2, 4, 6 in which only 5 changed.
+func TestWeaklyConsistent(t *testing.T) {
+	start, changed := map[int]bool{2: true, 4: true, 6: true}, map[int]bool{5: true}
+	for _, c := range []struct {
+		seen []int
+		want string
+	}{
+		{[]int{2, 4, 6}, ""},
+		{[]int{2, 4, 5, 6}, ""},
+		{[]int{2, 6}, "left out [4]"},
+		{[]int{2, 4, 4, 6}, "strictly ascending"},
+		{[]int{2, 3, 4, 6}, "3 was yielded"},
+		{[]int{2, 4, 6, 11}, "outside"},
+	} {
+		got := weaklyConsistent(c.seen, 0, 10, start, changed)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%v: %q, want %q", c.seen, got, c.want)
+		}
+	}
+}
+
+// TestFirstRace checks the summary of a race detector's report.
+func TestFirstRace(t *testing.T) {
+	log := `==================
+WARNING: DATA RACE
+Write at 0x00c000124018 by goroutine 8:
+  kata/grader/internal/virtual/concurrentset/learner.(*Set).Remove()
+      /kit/grader/internal/virtual/concurrentset/learner/set.go:88 +0x1a4
+  kata/grader/internal/suites/concurrentset.(*team).call()
+      /kit/grader/internal/suites/concurrentset/team.go:70 +0x2c
+
+Previous read at 0x00c000124018 by goroutine 7:
+  kata/grader/internal/virtual/concurrentset/learner.(*Set).Contains()
+      /kit/grader/internal/virtual/concurrentset/learner/set.go:61 +0x84
+
+Goroutine 8 (running) created at:
+  kata/grader/internal/suites/concurrentset.(*team).run()
+==================
+`
+	got := firstRace(log)
+	want := "write at set.go:88 (learner.(*Set).Remove) goroutine 8, and previous read at set.go:61 (learner.(*Set).Contains) goroutine 7"
+	if got != want {
+		t.Errorf("firstRace = %q\nwant        %q", got, want)
+	}
+}

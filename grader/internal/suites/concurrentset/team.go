@@ -1,0 +1,328 @@
+package concurrentset
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
+)
+
+// team is a few goroutines calling one set at once, each a member, watched by the test's own
+// goroutine: the harness's watchdog sees only calls made on the test's goroutine.
+type team struct {
+	s       Set
+	clock   atomic.Int64 // the history's clock: every call and return takes a tick
+	members []*member
+}
+
+// member is one goroutine of a team. What it writes, the test's goroutine reads through atomics
+// only, so that the judge's own code has no race for the race detector to report.
+type member struct {
+	g    int // from 1
+	goid atomic.Uint64
+	// cur is the call under way, for the history (a pending call) and for messages.
+	cur atomic.Pointer[op]
+	// ops are the calls returned, the first done of them published.
+	ops      []op
+	done     atomic.Int64
+	panicked atomic.Pointer[panicked]
+	finished atomic.Bool
+	_        [64]byte // progress on a cache line of its own: the scaling rounds count every call
+	// progress counts the calls that returned.
+	progress atomic.Int64
+	_        [64]byte
+}
+
+// panicked is a call of the graded code that panicked on a member's goroutine.
+type panicked struct {
+	call  string
+	value string
+}
+
+// newTeam makes a team of n members on s, each recording up to capacity calls.
+func newTeam(s Set, n, capacity int) *team {
+	tm := &team{s: s}
+	for g := range n {
+		tm.members = append(tm.members, &member{g: g + 1, ops: make([]op, capacity)})
+	}
+	return tm
+}
+
+// call makes the call method(key) on the team's set from member m, recording it in the history.
+func (tm *team) call(m *member, method string, key int) bool {
+	o := op{g: m.g, method: method, key: key, ret: math.MaxInt64, pending: true}
+	o.call = tm.clock.Add(1)
+	m.cur.Store(&o)
+	var out bool
+	switch method {
+	case "Add":
+		out = tm.s.Add(key)
+	case "Remove":
+		out = tm.s.Remove(key)
+	default:
+		out = tm.s.Contains(key)
+	}
+	done := o
+	done.ret, done.out, done.pending = tm.clock.Add(1), out, false
+	n := m.done.Load()
+	m.ops[n] = done
+	m.done.Store(n + 1)
+	m.cur.Store(nil)
+	m.progress.Add(1)
+	return out
+}
+
+// enter and leave mark a call that is not part of the history (a Range loop) as under way, for
+// messages, and count its return as progress.
+func (tm *team) enter(m *member, what string) {
+	m.cur.Store(&op{g: m.g, method: what, pending: true, key: math.MinInt})
+}
+func (tm *team) leave(m *member) {
+	m.cur.Store(nil)
+	m.progress.Add(1)
+}
+
+// progress is the number of calls returned so far, by every member.
+func (tm *team) progress() int64 {
+	var n int64
+	for _, m := range tm.members {
+		n += m.progress.Load()
+	}
+	return n
+}
+
+// history returns the calls made so far, those still under way included as pending.
+func (tm *team) history() []op {
+	var ops []op
+	for _, m := range tm.members {
+		ops = append(ops, m.ops[:m.done.Load()]...)
+		if c := m.cur.Load(); c != nil && c.key != math.MinInt {
+			ops = append(ops, *c)
+		}
+	}
+	return ops
+}
+
+// StuckAfter is how long a team may go without any call returning before the test looks at
+// what its goroutines are doing: every call takes microseconds.
+const StuckAfter = 3 * time.Second
+
+// GiveUpAfter is how long a team may go without progress, on a machine too busy to tell a
+// spinning goroutine from a starved one, before the test calls it stuck anyway.
+const GiveUpAfter = 20 * time.Second
+
+// run starts one goroutine per member running body, all released at once, and waits for them.
+// When no call returns for StuckAfter it checks the history so far (check, if set: not
+// linearizable is a wrong answer), then tells a deadlock (every goroutine left blocked: a
+// runtime error) from a livelock (one keeps a core busy: time limit exceeded). A panic in a
+// member ends the test as a runtime error naming the call.
+func (tm *team) run(t *harness.T, body func(m *member), check func(history []op) *record.Failure) {
+	start, all := make(chan struct{}), make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(len(tm.members))
+	for _, m := range tm.members {
+		go func() {
+			m.goid.Store(goroutineID())
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					call := "a call"
+					if c := m.cur.Load(); c != nil {
+						call = c.describe()
+					}
+					m.panicked.Store(&panicked{call: call, value: fmt.Sprint(p)})
+				}
+				m.finished.Store(true)
+			}()
+			<-start
+			body(m)
+		}()
+	}
+	go func() {
+		wg.Wait() // never, if a member is stuck: then this goroutine stays blocked with it
+		close(all)
+	}()
+	close(start)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	last, since, cpu := int64(-1), time.Now(), harness.ProcessCPU()
+	for {
+		finished := false
+		select {
+		case <-all:
+			finished = true
+		case <-tick.C:
+		}
+		for _, m := range tm.members {
+			if p := m.panicked.Load(); p != nil {
+				t.Fail(&record.Failure{Verdict: verdict.RuntimeError, Op: p.call, Panic: p.value,
+					Message: fmt.Sprintf("%s panicked on goroutine %d of %d calling the set at once: %s",
+						p.call, m.g, len(tm.members), p.value)})
+			}
+		}
+		if finished {
+			return
+		}
+		if n := tm.progress(); n != last {
+			last, since, cpu = n, time.Now(), harness.ProcessCPU()
+			continue
+		}
+		if time.Since(since) < StuckAfter {
+			continue
+		}
+		if check != nil {
+			if f := check(tm.history()); f != nil {
+				f.Message += " (found while some calls had stopped returning)"
+				t.Fail(f)
+			}
+		}
+		if f := tm.stuck(time.Since(since), harness.ProcessCPU()-cpu); f != nil {
+			t.Fail(f)
+		}
+	}
+}
+
+// stuck looks at the members whose call has not returned for idle, during which the process
+// used busy of CPU, and returns the failure, or nil to wait longer.
+func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
+	stacks := allStacks()
+	var lines, calls []string
+	blockedAll, spinning, sleeping := true, false, false
+	for _, m := range tm.members {
+		c := m.cur.Load()
+		if c == nil || m.finished.Load() {
+			continue
+		}
+		state, where := stacks.of(m.goid.Load())
+		calls = append(calls, c.describe())
+		what := "is running"
+		switch {
+		case blocked(state):
+			what = "waits on " + state
+		case strings.HasPrefix(state, "sleep"):
+			what, sleeping, blockedAll = "sleeps", true, false
+		default:
+			spinning, blockedAll = true, false
+		}
+		if where != "" {
+			what += " at " + where
+		}
+		lines = append(lines, fmt.Sprintf("goroutine %d: %s %s", m.g, c.describe(), what))
+	}
+	if len(lines) == 0 {
+		return nil // the last call returned meanwhile
+	}
+	detail := strings.Join(lines, "; ")
+	op := strings.Join(calls, ", ")
+	switch {
+	case blockedAll:
+		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
+			"deadlock: no call returned for %s, and the history so far is linearizable; %s", idle.Round(time.Second), detail),
+			Hint: "take locks in one order everywhere (the lazy skip list locks from higher keys to lower: bottom-up " +
+				"predecessors, Remove's victim before its predecessors), release every lock on every return path " +
+				"(retries included), and hold none while Range calls yield"}
+	case spinning && (busy >= idle/2 || idle >= GiveUpAfter):
+		return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op, Message: fmt.Sprintf(
+			"livelock: no call returned for %s while the process kept the CPU busy, and the history so far is "+
+				"linearizable; %s", idle.Round(time.Second), detail),
+			Hint: "a retry loop never succeeds: a goroutine that waits for another must give it a chance to finish " +
+				"(wait on the node's lock, or runtime.Gosched() while spinning), and a retry must search again from " +
+				"scratch rather than revalidate what it found before"}
+	case sleeping && !spinning && idle >= StuckAfter:
+		return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op, Message: fmt.Sprintf(
+			"no call returned for %s: %s", idle.Round(time.Second), detail)}
+	}
+	return nil
+}
+
+// describe prints a call under way: "Add(3)", or the loop it is in.
+func (o *op) describe() string {
+	if o.key == math.MinInt && o.method != "Add" && o.method != "Remove" && o.method != "Contains" {
+		return o.method
+	}
+	return fmt.Sprintf("%s(%d)", o.method, o.key)
+}
+
+// blocked reports whether a goroutine state is a wait only another goroutine can end.
+func blocked(state string) bool {
+	for _, s := range []string{"chan receive", "chan send", "select", "sync.", "semacquire"} {
+		if strings.HasPrefix(state, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// stacks is the runtime's listing of every goroutine, by id.
+type stacks map[uint64]string
+
+// allStacks lists every goroutine's stack.
+func allStacks() stacks {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	out := stacks{}
+	for _, block := range strings.Split(string(buf), "\n\n") {
+		var id uint64
+		if _, err := fmt.Sscanf(block, "goroutine %d [", &id); err == nil {
+			out[id] = block
+		}
+	}
+	return out
+}
+
+// of returns goroutine id's state ("sync.Mutex.Lock", "running") and the first frame of the
+// graded code in its stack ("(*Set).Add at set.go:42"), "" for either when unknown.
+func (s stacks) of(id uint64) (state, where string) {
+	block, ok := s[id]
+	if !ok {
+		return "", ""
+	}
+	lines := strings.Split(block, "\n")
+	if _, rest, ok := strings.Cut(lines[0], "["); ok {
+		state, _, _ = strings.Cut(rest, "]")
+		state, _, _ = strings.Cut(state, ",")
+	}
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "sync.") || strings.HasPrefix(fn, "sync/") ||
+			strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "kata/grader/internal/suites/") {
+			continue
+		}
+		if j := strings.LastIndexByte(fn, '('); j > 0 {
+			fn = fn[:j]
+		}
+		if j := strings.LastIndexByte(fn, '/'); j >= 0 {
+			fn = fn[j+1:]
+		}
+		file := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(file, " +0x"); j >= 0 {
+			file = file[:j]
+		}
+		return state, fn + " at " + filepath.Base(file)
+	}
+	return state, ""
+}
+
+// goroutineID returns the calling goroutine's id, from the first line of its stack.
+func goroutineID() uint64 {
+	var buf [64]byte
+	line := string(buf[:runtime.Stack(buf[:], false)])
+	var id uint64
+	fmt.Sscanf(strings.TrimPrefix(line, "goroutine "), "%d", &id)
+	return id
+}
