@@ -60,9 +60,22 @@ type Request struct {
 	// is built in the scratch folder and removed with it (grading a class).
 	Reuse  bool
 	Limits Limits
-	// Stage, if set, is told what the judge is doing: "checking", "building", "testing".
-	Stage func(stage string)
+	// Stage, if set, is told what the judge is doing: Checking, Building, then Testing.
+	Stage func(stage Stage)
 }
+
+// Stage is what the judge is doing, as a progress line says it: "checking".
+type Stage string
+
+// The stages of judging a package, in order.
+const (
+	// Checking type-checks the package against the exercise's API and rules.
+	Checking Stage = "checking"
+	// Building compiles the package with the reference and the hidden tests.
+	Building Stage = "building"
+	// Testing runs the hidden tests.
+	Testing Stage = "testing"
+)
 
 // Limits bound a run of the hidden tests.
 type Limits struct {
@@ -161,13 +174,13 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	}
 	p.goTmp = goTmp
 
-	stage(r, "checking")
+	stage(r, Checking)
 	checked := make(chan checkOutcome, 1)
 	go func() {
 		rep, err := rules.Check(ctx, rules.Spec{Root: r.Root, Exercise: r.Exercise, Dir: r.Dir, Base: r.Base, GoTmp: goTmp})
 		checked <- checkOutcome{rep, err}
 	}()
-	stage(r, "building")
+	stage(r, Building)
 	built, buildErr := build.Build(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Base: r.Base, Reference: reference,
 		Suite: catalog.Import(suite.Exercise), Binding: suite.Binding, Work: work, GoTmp: goTmp, Output: output,
@@ -272,7 +285,7 @@ func (p *Prepared) Run(ctx context.Context, seed uint64) (*result.Result, error)
 	}
 	r := p.r
 	r.Seed = seed
-	stage(r, "testing")
+	stage(r, Testing)
 	if err := runTests(ctx, r, p.suite, p.binary, p.work, res); err != nil {
 		return nil, err
 	}
@@ -295,7 +308,7 @@ type checkOutcome struct {
 	err error
 }
 
-func stage(r Request, s string) {
+func stage(r Request, s Stage) {
 	if r.Stage != nil {
 		r.Stage(s)
 	}
@@ -366,7 +379,7 @@ func judgeStatic(r Request, res *result.Result, check checkOutcome, built *build
 		}
 		res.Verdict = verdict.CompileError
 		for _, p := range rep.API {
-			res.Errors = append(res.Errors, result.Location{Message: p, Rule: "api"})
+			res.Errors = append(res.Errors, result.Location{Message: p, Rule: result.API})
 		}
 		res.Message = "the package does not have the exercise's API: " + rep.API[0]
 		return true, nil

@@ -274,7 +274,7 @@ func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *r
 	cr := crash.Analyze(stderr, c.out.ExitCode, c.out.Signal, build.LearnerImport(r.Exercise.Name))
 	res.Test = running
 	res.Verdict = verdict.RuntimeError
-	if cr.Kind == crash.OutOfMemory || cr.Kind == crash.Signal && c.out.Signal == "killed" {
+	if cr.Kind == crash.OutOfMemory || cr.Kind == crash.Signal && c.out.Signal.Killed() {
 		res.Verdict = verdict.MemoryLimitExceeded
 	}
 	res.Message = cr.Reason

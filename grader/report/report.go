@@ -178,7 +178,7 @@ func writeErrors(w io.Writer, r *result.Result, p Palette, o Options) {
 	switch {
 	case r.Verdict == verdict.RuleViolation:
 		head = fmt.Sprintf("rule %s broken:", r.Errors[0].Rule)
-	case r.Errors[0].Rule == "api":
+	case r.Errors[0].Rule == result.API:
 		head = "the package does not have the exercise's API:"
 	default:
 		head = "the package does not build:"

@@ -149,8 +149,29 @@ type Location struct {
 	Line    int    `json:"line,omitempty"`
 	Column  int    `json:"column,omitempty"`
 	Message string `json:"message"`
-	Rule    string `json:"rule,omitempty"`
+	Rule    Rule   `json:"rule,omitempty"` // the rule broken, for a rule violation or a wrong API
 }
+
+// Rule names an exercise rule a package breaks, as --json shows it.
+type Rule string
+
+// The rules the judge checks before it builds anything.
+const (
+	// API: the package does not have the exercise's API (a compile error, not a violation).
+	API Rule = "api"
+	// NoMap: a built-in map where the exercise forbids one.
+	NoMap Rule = "no-map"
+	// NoLibrary: an import of a library outside the standard library the exercise does not allow.
+	NoLibrary Rule = "no-library"
+	// NoKitImport: an import of the kit's own packages (a reference solution, the judge).
+	NoKitImport Rule = "no-kit-import"
+	// AllowedImports: an import outside the exercise's allow-list.
+	AllowedImports Rule = "allowed-imports"
+	// DeniedImports: an import the exercise denies.
+	DeniedImports Rule = "denied-imports"
+	// NoKitLinkname: a go:linkname into the kit's packages.
+	NoKitLinkname Rule = "no-kit-linkname"
+)
 
 // Position is the location's place as compilers write it: file:line:column, file:line when
 // the column is unknown, or "" when the location has no file.

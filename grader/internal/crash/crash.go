@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"kata/grader/internal/sandbox"
 )
 
 // Kind is a way for the test process to die.
@@ -55,7 +57,7 @@ var (
 // Analyze explains a crash from the process's stderr, its exit code and the signal that killed
 // it (if any). learnerPkg is the import path the graded package was built under; stack frames
 // in it are shown as the learner's.
-func Analyze(stderr string, exit int, signal, learnerPkg string) Crash {
+func Analyze(stderr string, exit int, signal sandbox.Signal, learnerPkg string) Crash {
 	var c Crash
 	c.Frames, c.Where = frames(stderr, learnerPkg)
 	fatal := ""
@@ -87,9 +89,9 @@ func Analyze(stderr string, exit int, signal, learnerPkg string) Crash {
 		}
 		c.Reason = "panic" + where + ": " + c.Value
 	case signal != "":
-		c.Kind, c.Value = Signal, signal
-		c.Reason = "the test process was killed by " + signal
-		if signal == "killed" {
+		c.Kind, c.Value = Signal, string(signal)
+		c.Reason = "the test process was killed by " + string(signal)
+		if signal.Killed() {
 			c.Reason += " (the system's out-of-memory killer, or another process)"
 		}
 	default:

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"kata/grader/internal/sandbox"
 )
 
 const pkg = "kata/grader/internal/virtual/skiplist/learner"
@@ -13,7 +15,7 @@ func TestAnalyze(t *testing.T) {
 		reason string
 		stderr string
 		exit   int
-		signal string
+		signal sandbox.Signal
 		kind   Kind
 		want   string
 	}{

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"kata/grader/exercise"
+	"kata/grader/result"
 )
 
 // mapTypes are named types that are maps behind a struct.
@@ -29,7 +30,7 @@ func noMaps(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (
 		}
 		seen[pos] = true
 		file, line, col := place(pos)
-		out = append(out, Violation{Rule: "no-map", File: file, Line: line, Column: col, Message: msg})
+		out = append(out, Violation{Rule: result.NoMap, File: file, Line: line, Column: col, Message: msg})
 	}
 	c := &mapChecker{memo: map[types.Type]string{}}
 	for _, f := range pkg.Syntax {

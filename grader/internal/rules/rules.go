@@ -153,14 +153,14 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 				if libs := e.Rules.Libraries; len(libs) > 0 {
 					allowed = "the standard library and " + strings.Join(libs, ", ")
 				}
-				out = append(out, Violation{Rule: "no-library", File: file, Line: line, Column: col,
+				out = append(out, Violation{Rule: result.NoLibrary, File: file, Line: line, Column: col,
 					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, e.Name, allowed)})
 			}
 			for _, banned := range []string{"solutions", "grader", "cmd"} {
 				prefix := layout.Module + "/" + banned
 				if path == prefix || strings.HasPrefix(path, prefix+"/") {
 					file, line, col := place(imp.Pos())
-					out = append(out, Violation{Rule: "no-kit-import", File: file, Line: line, Column: col,
+					out = append(out, Violation{Rule: result.NoKitImport, File: file, Line: line, Column: col,
 						Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s/", path, banned)})
 				}
 			}
@@ -182,7 +182,7 @@ func allowedImports(pkg *packages.Package, e *exercise.Exercise, place func(toke
 			path := strings.Trim(imp.Path.Value, `"`)
 			if !slices.Contains(allow, path) {
 				file, line, col := place(imp.Pos())
-				out = append(out, Violation{Rule: "allowed-imports", File: file, Line: line, Column: col,
+				out = append(out, Violation{Rule: result.AllowedImports, File: file, Line: line, Column: col,
 					Message: fmt.Sprintf("imports %s: %s may import only %s (%s)",
 						path, e.Noun, sortedList(allow), e.Rules.ImportsWhy)})
 			}
@@ -199,7 +199,7 @@ func deniedImports(pkg *packages.Package, e *exercise.Exercise, place func(token
 			path := strings.Trim(imp.Path.Value, `"`)
 			if slices.Contains(e.Rules.Denied, path) {
 				file, line, col := place(imp.Pos())
-				out = append(out, Violation{Rule: "denied-imports", File: file, Line: line, Column: col,
+				out = append(out, Violation{Rule: result.DeniedImports, File: file, Line: line, Column: col,
 					Message: fmt.Sprintf("imports %s: %s may not import it (%s)", path, e.Noun, e.Rules.DeniedWhy)})
 			}
 		}
@@ -244,7 +244,7 @@ func kitLinknames(links []Linkname) []Violation {
 			}
 		}
 		if pkgPath == layout.Module || strings.HasPrefix(pkgPath, layout.Module+"/") {
-			out = append(out, Violation{Rule: "no-kit-linkname", File: l.File, Line: l.Line, Column: l.Column,
+			out = append(out, Violation{Rule: result.NoKitLinkname, File: l.File, Line: l.Line, Column: l.Column,
 				Message: fmt.Sprintf("go:linkname to %s: an exercise may not use the kit's code", l.Target)})
 		}
 	}

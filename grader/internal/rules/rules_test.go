@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"kata/grader/exercise"
+	"kata/grader/result"
 )
 
 func check(t *testing.T, name, dir string) *Report {
@@ -34,7 +35,9 @@ func check(t *testing.T, name, dir string) *Report {
 // the right place, under the rule it breaks, with a message that says what was found.
 func TestHashSetMaps(t *testing.T) {
 	for _, tc := range []struct {
-		dir, file, rule, want string
+		dir, file string
+		rule      result.Rule
+		want      string
 	}{
 		{"map-field", "hashset.go", "no-map", "map type map[int]bool"},
 		{"named-map", "index.go", "no-map", "map type map[int]struct{}"},
@@ -105,7 +108,7 @@ func TestNoLibraries(t *testing.T) {
 		{"bloom", "github.com/bits-and-blooms/bloom/v3"},
 	} {
 		rep := check(t, tc.exercise, filepath.Join("grader", "testdata", tc.exercise, "rule_violation", "wraps-library"))
-		if len(rep.Violations) != 1 || rep.Violations[0].Rule != "no-library" || !strings.Contains(rep.Violations[0].Message, tc.lib) {
+		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoLibrary || !strings.Contains(rep.Violations[0].Message, tc.lib) {
 			t.Errorf("%s: %v", tc.exercise, rep.Violations)
 		}
 	}
@@ -116,7 +119,7 @@ func TestNoLibraries(t *testing.T) {
 func TestKitLinkname(t *testing.T) {
 	for _, dir := range []string{"linkname-reference", "linkname-solution"} {
 		rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "rule_violation", dir))
-		if len(rep.Violations) != 1 || rep.Violations[0].Rule != "no-kit-linkname" || rep.Violations[0].Line == 0 {
+		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitLinkname || rep.Violations[0].Line == 0 {
 			t.Errorf("%s: %v", dir, rep.Violations)
 		}
 	}
@@ -135,7 +138,7 @@ func TestDeniedImports(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := check(t, "lsm", dir)
-	if len(rep.Violations) != 1 || rep.Violations[0].Rule != "denied-imports" || rep.Violations[0].Line != 3 ||
+	if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.DeniedImports || rep.Violations[0].Line != 3 ||
 		!strings.Contains(rep.Violations[0].Message, "seeds differ per process") {
 		t.Errorf("an LSM tree importing hash/maphash: %v", rep.Violations)
 	}

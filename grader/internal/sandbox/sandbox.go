@@ -36,10 +36,18 @@ type Command struct {
 	Dir  string
 }
 
+// Signal is the signal that ended a process, named as the system names it ("killed",
+// "segmentation fault"); empty when none did.
+type Signal string
+
+// Killed reports whether the signal was SIGKILL, which no process can catch: the judge's, the
+// system's out-of-memory killer's, or another process's.
+func (s Signal) Killed() bool { return s != "" && s == sigkill }
+
 // Outcome is how a run ended.
 type Outcome struct {
 	ExitCode int    // the exit status; -1 when killed by a signal
-	Signal   string // the signal that ended the process, if one did
+	Signal   Signal // the signal that ended the process, if one did
 	TimedOut bool   // the wall-clock limit ended the run
 	Stdout   *Capture
 	Stderr   *Capture
@@ -70,7 +78,7 @@ func Run(ctx context.Context, cmd Command, limits Limits) (*Outcome, error) {
 }
 
 // exitStatus reads the exit code and the ending signal, if any.
-func exitStatus(c *exec.Cmd, err error) (int, string) {
+func exitStatus(c *exec.Cmd, err error) (int, Signal) {
 	if c.ProcessState == nil {
 		return -1, ""
 	}

@@ -20,4 +20,7 @@ func killGroup(c *exec.Cmd) {
 	}
 }
 
-func signalName(*os.ProcessState) string { return "" }
+func signalName(*os.ProcessState) Signal { return "" }
+
+// sigkill is empty: no process ends by a signal here.
+const sigkill Signal = ""

@@ -45,10 +45,13 @@ func killGroup(c *exec.Cmd) {
 	_ = c.Process.Signal(os.Kill)
 }
 
+// sigkill is SIGKILL's name.
+var sigkill = Signal(syscall.SIGKILL.String())
+
 // signalName names the signal that ended the process, if one did.
-func signalName(ps *os.ProcessState) string {
+func signalName(ps *os.ProcessState) Signal {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return ws.Signal().String()
+		return Signal(ws.Signal().String())
 	}
 	return ""
 }

@@ -37,4 +37,7 @@ func killGroup(c *exec.Cmd) {
 }
 
 // signalName is empty: Windows processes do not end by signals.
-func signalName(*os.ProcessState) string { return "" }
+func signalName(*os.ProcessState) Signal { return "" }
+
+// sigkill is empty: no process ends by a signal here.
+const sigkill Signal = ""

@@ -210,7 +210,7 @@ func judgeAll(ctx context.Context, s *Streams, reqs []grader.Request, sp *spinne
 	errs := make([]error, len(reqs))
 	parallel.Each(ctx, len(reqs), runtime.NumCPU(), func(i int) {
 		r := reqs[i]
-		r.Stage = func(stage string) { sp.stage(r.Exercise.Name, stage) }
+		r.Stage = func(stage grader.Stage) { sp.stage(r.Exercise.Name, string(stage)) }
 		results[i], errs[i] = s.judge(ctx, r)
 		sp.finish(r.Exercise.Name)
 	})

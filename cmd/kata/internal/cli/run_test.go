@@ -89,7 +89,7 @@ func (f *fakeJudge) judge(ctx context.Context, r grader.Request) (*result.Result
 	if !ok {
 		v = verdict.Accepted
 	}
-	for _, stage := range []string{"checking", "building", "testing"} {
+	for _, stage := range []grader.Stage{grader.Checking, grader.Building, grader.Testing} {
 		if r.Stage != nil {
 			r.Stage(stage)
 		}

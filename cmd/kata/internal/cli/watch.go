@@ -149,7 +149,7 @@ func watchGrade(ctx context.Context, k *kit, o *watchOptions, e *exercise.Exerci
 	sp := startSpinner(s, []string{e.Name})
 	res, err := s.judge(ctx, grader.Request{
 		Root: k.Root, Exercise: e, Dir: k.Exercise(e.Name), Base: s.Dir, Solutions: k.Solutions(),
-		Seed: seed, Reuse: true, Stage: func(stage string) { sp.stage(e.Name, stage) },
+		Seed: seed, Reuse: true, Stage: func(stage grader.Stage) { sp.stage(e.Name, string(stage)) },
 	})
 	sp.stop()
 	if ctx.Err() != nil {
