@@ -13,6 +13,8 @@ import (
 
 	"kata/grader"
 	"kata/grader/exercise"
+	"kata/grader/internal/growth"
+	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
@@ -183,108 +185,135 @@ func copyDir(t *testing.T, src, dst string) {
 	}
 }
 
-// slowSet is a randomizedset whose every answer is right but whose Insert and Remove scan a
-// slice: it fails on growth alone.
-const slowSet = `package randomizedset
+// answerFile, in a package graded by fakeJudge, says what the fake answers: a verdict's name,
+// "growth" (time_limit_exceeded on growth alone the first time, accepted after), "kit" (a
+// *grader.KitError) or "panic".
+const answerFile = "answer"
 
-import "math/rand/v2"
+// fakeJudge stands in for grader.Judge: it answers each package from its answerFile, a missing
+// folder as the real judge does (a *grader.UsageError), and verifies every reference but those of
+// the exercises in wrong. It records the folders it was asked to grade, in order, and how many
+// gradings ran at once at most.
+type fakeJudge struct {
+	wrong map[string]bool
 
-type RandomizedSet struct{ vals []int }
+	mu            sync.Mutex
+	calls         []string // graded folders; "reference NAME" for a reference
+	running, most int
+}
 
-func New() *RandomizedSet { return &RandomizedSet{} }
-
-func (s *RandomizedSet) find(v int) int {
-	for i, x := range s.vals {
-		if x == v {
-			return i
+func (f *fakeJudge) judge(ctx context.Context, r grader.Request) (*result.Result, error) {
+	name := r.Dir
+	if r.Verify {
+		name = "reference " + r.Exercise.Name
+	}
+	f.mu.Lock()
+	f.calls = append(f.calls, name)
+	again := slices.Index(f.calls, name) < len(f.calls)-1
+	f.running++
+	f.most = max(f.most, f.running)
+	f.mu.Unlock()
+	time.Sleep(time.Millisecond) // so that the workers overlap
+	defer func() {
+		f.mu.Lock()
+		f.running--
+		f.mu.Unlock()
+	}()
+	res := &result.Result{Exercise: r.Exercise.Name, Verdict: verdict.Accepted, Seed: r.Seed, Package: r.Dir,
+		Tests: []result.Test{}, Complexity: []result.Complexity{}}
+	if r.Verify {
+		if f.wrong[r.Exercise.Name] {
+			res.Verdict, res.Message = verdict.WrongAnswer, "Search(\"a\") = false, want true"
+			res.Package = "solutions/" + r.Exercise.Name
+		}
+		return res, nil
+	}
+	answer, err := os.ReadFile(filepath.Join(r.Dir, answerFile))
+	if os.IsNotExist(err) {
+		if _, err := os.Stat(r.Dir); err != nil {
+			return nil, &grader.UsageError{Msg: r.Dir + " does not exist"}
 		}
 	}
-	return -1
+	switch a := strings.TrimSpace(string(answer)); a {
+	case "growth":
+		if !again {
+			res.Verdict = verdict.TimeLimitExceeded
+			res.Complexity = []result.Complexity{{Judgement: result.Judgement{Op: "Insert", Expected: "O(1)", Status: growth.Wrong, Observed: "O(n)"}}}
+		}
+	case "kit":
+		return nil, &grader.KitError{Msg: "the hidden tests do not build"}
+	case "panic":
+		panic("a bug in the judge")
+	default:
+		v, err := verdict.Parse(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", r.Dir, err)
+		}
+		res.Verdict = v
+	}
+	return res, nil
 }
 
-func (s *RandomizedSet) Insert(val int) bool {
-	if s.find(val) >= 0 {
-		return false
-	}
-	s.vals = append(s.vals, val)
-	return true
-}
-
-func (s *RandomizedSet) Remove(val int) bool {
-	i := s.find(val)
-	if i < 0 {
-		return false
-	}
-	last := len(s.vals) - 1
-	s.vals[i] = s.vals[last]
-	s.vals = s.vals[:last]
-	return true
-}
-
-func (s *RandomizedSet) GetRandom() int { return s.vals[rand.IntN(len(s.vals))] }
-`
-
-// TestGradeClass grades a small class built from the judge's own submissions under
-// grader/testdata, whose folders name their verdicts: five students, two exercises, one student
-// missing a package, one with a package that floods its output, one whose package spins
-// goroutines forever, and one whose package is right but too slow, which is judged twice.
-func TestGradeClass(t *testing.T) {
-	if testing.Short() {
-		t.Skip("grades a class with the real judge")
-	}
-	root := kitRoot(t)
-	testdata := filepath.Join(root, "grader", "testdata")
+// writeClass makes one folder of packages per student under a temporary folder, each package
+// holding its answerFile, and returns the folder.
+func writeClass(t *testing.T, answers map[string]string) string {
+	t.Helper()
 	class := t.TempDir()
-	packages := map[string]string{ // student's package -> submission under testdata
-		"ada/exercises/hashset":       "hashset/accepted/chaining",
-		"ada/exercises/randomizedset": "randomizedset/accepted/two-maps",
-		"bob/hashset":                 "hashset/wrong_answer/add-appends", // bob has no randomizedset
-		"cy/hashset":                  "hashset/not_implemented/remove-todo",
-		"cy/randomizedset":            "randomizedset/accepted/hostile-chatty",
-		"dee/hashset":                 "hashset/compile_error/unused-variable",
-		"dee/randomizedset":           "randomizedset/time_limit_exceeded/hostile-spinning-goroutines",
+	for pkg, answer := range answers {
+		mkdirs(t, class, pkg)
+		if err := os.WriteFile(filepath.Join(class, pkg, answerFile), []byte(answer), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	for dst, src := range packages {
-		copyDir(t, filepath.Join(testdata, src), filepath.Join(class, dst))
-	}
-	copyDir(t, filepath.Join(testdata, "hashset/accepted/tombstones"), filepath.Join(class, "eve", "hashset"))
-	mkdirs(t, class, "eve/randomizedset")
-	if err := os.WriteFile(filepath.Join(class, "eve", "randomizedset", "randomizedset.go"), []byte(slowSet), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]verdict.Verdict{
-		"bob/randomizedset": verdict.CompileError,
-		"eve/hashset":       verdict.Accepted,
-		"eve/randomizedset": verdict.TimeLimitExceeded,
-	}
-	for dst, src := range packages {
-		student := strings.Split(dst, "/")[0]
-		want[student+"/"+filepath.Base(dst)] = verdict.Verdict(strings.Split(src, "/")[1])
-	}
+	return class
+}
 
+// TestGradeClass grades a class of five on two exercises with a fake judge: every row in class
+// order with its verdict and its submission's seed, a missing package that student's
+// compile_error, the references checked before anyone is graded, and a submission failed on
+// growth alone judged again, alone, after all the others, its second verdict kept.
+func TestGradeClass(t *testing.T) {
+	class := writeClass(t, map[string]string{
+		"ada/exercises/hashset":       "accepted",
+		"ada/exercises/randomizedset": "accepted",
+		"bob/hashset":                 "wrong_answer", // bob has no randomizedset
+		"cy/hashset":                  "not_implemented",
+		"cy/randomizedset":            "runtime_error",
+		"dee/hashset":                 "compile_error",
+		"dee/randomizedset":           "time_limit_exceeded",
+		"eve/hashset":                 "memory_limit_exceeded",
+		"eve/randomizedset":           "growth",
+	})
+	mkdirs(t, class, "ada/exercises/trie") // a folder for an exercise not graded
+	want := map[string]verdict.Verdict{
+		"ada/hashset": verdict.Accepted, "ada/randomizedset": verdict.Accepted,
+		"bob/hashset": verdict.WrongAnswer, "bob/randomizedset": verdict.CompileError,
+		"cy/hashset": verdict.NotImplemented, "cy/randomizedset": verdict.RuntimeError,
+		"dee/hashset": verdict.CompileError, "dee/randomizedset": verdict.TimeLimitExceeded,
+		"eve/hashset": verdict.MemoryLimitExceeded, "eve/randomizedset": verdict.Accepted,
+	}
 	students, err := Students(class, []string{"eve", "dee", "cy", "bob", "ada"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hashset, _ := exercise.Lookup("hashset")
 	randomizedset, _ := exercise.Lookup("randomizedset")
+	f := &fakeJudge{}
 	var mu sync.Mutex
 	var progress []Progress
 	c := Class{
-		Root: root, Students: students, Exercises: []*exercise.Exercise{hashset, randomizedset},
-		Seed: 7, Limits: testLimits,
+		Root: kitRoot(t), Students: students, Exercises: []*exercise.Exercise{hashset, randomizedset},
+		Seed: 7, Jobs: 3, Judge: f.judge,
 		Progress: func(p Progress) {
 			mu.Lock()
 			defer mu.Unlock()
 			progress = append(progress, p)
 		},
 	}
-	start := time.Now()
 	out, err := Grade(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("graded %d students × %d exercises in %s", len(students), len(c.Exercises), time.Since(start).Round(time.Millisecond))
 	if len(out.Refused) > 0 {
 		t.Fatalf("refused %v", out.Refused)
 	}
@@ -306,11 +335,20 @@ func TestGradeClass(t *testing.T) {
 	if missing := out.Rows[3].Result; !strings.Contains(missing.Message, "does not exist") {
 		t.Errorf("bob's missing randomizedset says %q, want that it does not exist", missing.Message)
 	}
-	if slow := out.Rows[9].Result; !slowGrowth(slow) {
-		t.Errorf("eve's slow randomizedset: %s, %s; want a failure on growth alone", slow.Verdict, slow.Message)
+	if f.most > c.Jobs {
+		t.Errorf("%d gradings ran at once, want at most %d", f.most, c.Jobs)
 	}
-	total := len(c.Exercises)*(1+len(students)) + 1 // eve's randomizedset is judged twice
-	if len(progress) != total || progress[len(progress)-1].Done != total {
+	slow := filepath.Join(class, "eve", "randomizedset")
+	if n := len(f.calls); n != 2+len(want)+1 || f.calls[n-1] != slow || slices.Index(f.calls, slow) == n-1 {
+		t.Errorf("the judge was called for %q; want every package once and eve's randomizedset again, last", f.calls)
+	}
+	for i, call := range f.calls[:len(c.Exercises)] {
+		if !strings.HasPrefix(call, "reference ") {
+			t.Errorf("call %d is %s, want a reference checked first", i, call)
+		}
+	}
+	total := len(f.calls)
+	if len(progress) != total || progress[len(progress)-1].Done != total || progress[len(progress)-1].Total != total {
 		t.Errorf("progress was told %d times, last %+v; want %d times, ending at %d/%d", len(progress), progress[len(progress)-1], total, total, total)
 	}
 	for i, p := range progress[:len(c.Exercises)] {
@@ -320,49 +358,86 @@ func TestGradeClass(t *testing.T) {
 	}
 }
 
-// TestGradeRefusesBrokenReference grades against a solutions tree whose trie reference is wrong
-// on purpose: trie is refused for everyone, once, with the reason, and hashset is graded.
-func TestGradeRefusesBrokenReference(t *testing.T) {
-	if testing.Short() {
-		t.Skip("grades with the real judge")
-	}
-	root := kitRoot(t)
-	solutions := filepath.Join(t.TempDir(), "solutions")
-	copyDir(t, filepath.Join(root, "solutions"), solutions)
-	path := filepath.Join(solutions, "trie", "trie.go")
-	src, err := os.ReadFile(path)
+// TestGradeRefuses grades with a fake judge whose trie reference is wrong, which cannot build
+// cuckoo's hidden tests and which crashes on a sorted set: each of those exercises is refused for
+// everyone, once, with the reason, and nobody has a row for it; hashset is graded.
+func TestGradeRefuses(t *testing.T) {
+	class := writeClass(t, map[string]string{
+		"ada/hashset": "accepted", "ada/trie": "accepted", "ada/cuckoo": "kit", "ada/sortedset": "accepted",
+		"bob/hashset": "wrong_answer", "bob/trie": "accepted", "bob/cuckoo": "accepted", "bob/sortedset": "panic",
+	})
+	students, err := Students(class, []string{"ada", "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken := strings.Replace(string(src), "func (t *Trie) Search(word string) bool {",
-		"func (t *Trie) Search(word string) bool {\n\tif len(word) == 1 {\n\t\treturn false\n\t}", 1)
-	if broken == string(src) {
-		t.Fatal("cannot find trie's Search to break it")
+	var exercises []*exercise.Exercise
+	for _, name := range []string{"hashset", "trie", "cuckoo", "sortedset"} {
+		e, _ := exercise.Lookup(name)
+		exercises = append(exercises, e)
 	}
-	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	class := t.TempDir()
-	copyDir(t, filepath.Join(root, "solutions", "trie"), filepath.Join(class, "ada", "trie"))
-	copyDir(t, filepath.Join(root, "solutions", "hashset"), filepath.Join(class, "ada", "hashset"))
-	students, err := Students(class, []string{"ada"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hashset, _ := exercise.Lookup("hashset")
-	trie, _ := exercise.Lookup("trie")
+	f := &fakeJudge{wrong: map[string]bool{"trie": true}}
 	out, err := Grade(context.Background(), Class{
-		Root: root, Solutions: solutions, Students: students, Exercises: []*exercise.Exercise{hashset, trie},
-		Seed: 7, Limits: testLimits,
+		Root: kitRoot(t), Students: students, Exercises: exercises, Seed: 7, Judge: f.judge,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Refused) != 1 || out.Refused[0].Exercise != "trie" || !strings.Contains(out.Refused[0].Reason, "is wrong") {
-		t.Fatalf("refused %+v, want trie refused because its reference is wrong", out.Refused)
+	want := []struct{ exercise, reason string }{
+		{"trie", "solutions/trie is wrong (wrong answer): Search"},
+		{"cuckoo", "the hidden tests do not build (while grading ada)"},
+		{"sortedset", "the judge crashed on bob's package"},
 	}
-	t.Logf("refusal: %s", out.Refused[0].Reason)
-	if len(out.Rows) != 1 || out.Rows[0].Exercise != "hashset" || !out.Rows[0].Result.Accepted() {
-		t.Errorf("rows %+v, want hashset alone, accepted", out.Rows)
+	if len(out.Refused) != len(want) {
+		t.Fatalf("refused %+v, want %d exercises", out.Refused, len(want))
+	}
+	for i, w := range want {
+		if r := out.Refused[i]; r.Exercise != w.exercise || !strings.Contains(r.Reason, w.reason) {
+			t.Errorf("refusal %d: %+v, want %s refused saying %q", i, r, w.exercise, w.reason)
+		}
+	}
+	if len(out.Rows) != 2 || out.Rows[0].Exercise != "hashset" || out.Rows[1].Exercise != "hashset" ||
+		!out.Rows[0].Result.Accepted() || out.Rows[1].Result.Verdict != verdict.WrongAnswer {
+		t.Errorf("rows %+v, want hashset alone: ada accepted, bob wrong_answer", out.Rows)
+	}
+	for _, call := range f.calls {
+		if strings.Contains(call, "trie") && !strings.HasPrefix(call, "reference ") {
+			t.Errorf("a trie was graded against the wrong reference: %s", call)
+		}
+	}
+}
+
+// TestGradeClassWithTheJudge grades a class of two through the real judge, with the real
+// references verified first: a wrong hash set, and a missing randomized set.
+func TestGradeClassWithTheJudge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades with the real judge")
+	}
+	root := kitRoot(t)
+	class := t.TempDir()
+	copyDir(t, filepath.Join(root, "grader", "testdata", "hashset", "wrong_answer", "add-appends"), filepath.Join(class, "ada", "hashset"))
+	mkdirs(t, class, "bob")
+	students, err := Students(class, []string{"ada", "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashset, _ := exercise.Lookup("hashset")
+	randomizedset, _ := exercise.Lookup("randomizedset")
+	out, err := Grade(context.Background(), Class{
+		Root: root, Students: students, Exercises: []*exercise.Exercise{hashset, randomizedset}, Seed: 7, Limits: testLimits,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Refused) > 0 {
+		t.Fatalf("refused %+v", out.Refused)
+	}
+	want := []verdict.Verdict{verdict.WrongAnswer, verdict.CompileError, verdict.CompileError, verdict.CompileError}
+	if len(out.Rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(out.Rows), len(want))
+	}
+	for i, r := range out.Rows {
+		if r.Result.Verdict != want[i] {
+			t.Errorf("%s/%s: %s, want %s: %s", r.Student, r.Exercise, r.Result.Verdict, want[i], r.Result.Message)
+		}
 	}
 }
