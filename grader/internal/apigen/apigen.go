@@ -11,8 +11,9 @@
 //     judge's generated main builds the graded package's and the reference's API with:
 //     suite.Bind(P.New, ...), where type inference finds the package's types;
 //   - dispatch, which makes a harness.Call on a T and returns its result as the tests compare
-//     it: nil for no result, the value for one, an adapt.Pair or adapt.Triple for two or three,
-//     and the collected slice for an iter.Seq.
+//     it: nil for no result, the value for one, a pair or a triple for two or three (types of the
+//     generated file, printed as fmt.Sprint prints the results), and the collected slice for an
+//     iter.Seq.
 //
 // When T's methods mention no type of the package but T itself as a result, Bind converts the
 // package's *T to T directly. Otherwise the package's type is wrapped in a generic adapter that
@@ -112,6 +113,7 @@ type gen struct {
 	// declaration order: "S" for T itself, "L" and a name for the others.
 	inMethods []string
 	imports   map[string]bool
+	tuples    map[int]bool // the numbers of results dispatch returns as one value
 	b         bytes.Buffer
 }
 
@@ -119,6 +121,7 @@ type gen struct {
 func (g *gen) parse() error {
 	g.imports = map[string]bool{"kata/grader/internal/harness": true}
 	g.ifs = map[string][]fn{}
+	g.tuples = map[int]bool{}
 	read := func(f exercise.Func) (fn, error) {
 		expr, err := parser.ParseExpr(f.Sig)
 		if err != nil {
@@ -590,7 +593,7 @@ func (g *gen) results(f fn, call string) {
 func (g *gen) dispatch() {
 	t := g.e.Type
 	g.printf("// dispatch makes the call c on s, its arguments of the method's types, and returns its result:\n")
-	g.printf("// nil for none, the value for one, an adapt.Pair or adapt.Triple of several, the keys of an\n")
+	g.printf("// nil for none, the value for one, a pair or a triple of several, the keys of an\n")
 	g.printf("// iter.Seq collected in a slice.\n")
 	g.printf("func dispatch(s %s, c harness.Call) any {\n", t)
 	g.printf("switch c.Method {\n")
@@ -614,7 +617,6 @@ func (g *gen) dispatch() {
 		case 1:
 			g.printf("return %s\n", collect(m.results[0], call))
 		default:
-			g.imports["kata/grader/internal/apigen/adapt"] = true
 			names := make([]string, len(m.results))
 			fields := make([]string, len(m.results))
 			typeArgs := make([]string, len(m.results))
@@ -626,14 +628,44 @@ func (g *gen) dispatch() {
 				}
 				fields[i] = []string{"First", "Second", "Third"}[i] + ": " + collect(r, names[i])
 			}
-			tuple := "adapt.Pair"
-			if len(m.results) == 3 {
-				tuple = "adapt.Triple"
-			}
+			tuple := tuples[len(m.results)]
+			g.tuples[len(m.results)] = true
 			g.printf("%s := %s\n", strings.Join(names, ", "), call)
 			g.printf("return %s[%s]{%s}\n", tuple, strings.Join(typeArgs, ", "), strings.Join(fields, ", "))
 		}
 	}
 	g.printf("}\n")
 	g.printf("panic(%q + c.Method)\n}\n", g.e.Name+" suite: no method ")
+	for n := 2; n <= 3; n++ {
+		if g.tuples[n] {
+			g.tuple(n)
+		}
+	}
+}
+
+// tuples name the types of several results, by their number.
+var tuples = map[int]string{2: "pair", 3: "triple"}
+
+// tuple writes the type of n results: a struct of comparable fields when they are, printed in a
+// failing case as the quoted fmt.Sprint of the results ("1.5 true"), which is how the printed
+// case checks a call of several results. It is the package's own, so that the suite writes its
+// values unkeyed.
+func (g *gen) tuple(n int) {
+	g.imports["fmt"], g.imports["strconv"] = true, true
+	names := []string{"First", "Second", "Third"}[:n]
+	params := []string{"A", "B", "C"}[:n]
+	fields := make([]string, n)
+	for i := range n {
+		fields[i] = "p." + names[i]
+	}
+	name := tuples[n]
+	g.printf("\n// %s is the %s results of one call as one value, as the tests compare and print it.\n", name, []string{2: "two", 3: "three"}[n])
+	g.printf("type %s[%s any] struct {\n", name, strings.Join(params, ", "))
+	for i := range n {
+		g.printf("%s %s\n", names[i], params[i])
+	}
+	g.printf("}\n\n")
+	g.printf("// GoString is the quoted fmt.Sprint of the results, as a printed case checks them.\n")
+	g.printf("func (p %s[%s]) GoString() string { return strconv.Quote(fmt.Sprint(%s)) }\n",
+		name, strings.Join(params, ", "), strings.Join(fields, ", "))
 }

@@ -6,13 +6,7 @@ package catalog
 var suites = []Suite{
 	{
 		Exercise: "bloom",
-		Binding: `suite.API{
-		New:               func(m uint64, k uint) suite.Filter { return {{.}}.New(m, k) },
-		NewWithEstimates:  func(n uint64, p float64) suite.Filter { return {{.}}.NewWithEstimates(n, p) },
-		OptimalM:          {{.}}.OptimalM,
-		OptimalK:          {{.}}.OptimalK,
-		FalsePositiveRate: {{.}}.FalsePositiveRate,
-	}`,
+		Binding:  `suite.Bind({{.}}.New, {{.}}.NewWithEstimates, {{.}}.OptimalM, {{.}}.OptimalK, {{.}}.FalsePositiveRate)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -62,9 +56,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "countingbloom",
-		Binding: `suite.API{
-		New: func(m uint64, k uint) suite.Filter { return {{.}}.New(m, k) },
-	}`,
+		Binding:  `suite.Bind({{.}}.New)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -90,9 +82,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "cuckoo",
-		Binding: `suite.API{
-		New: func(capacity uint64) suite.Filter { return {{.}}.New(capacity) },
-	}`,
+		Binding:  `suite.Bind({{.}}.New)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -114,7 +104,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "hashset",
-		Binding:  `suite.API{New: func() suite.HashSet { return {{.}}.New() }}`,
+		Binding:  `suite.Bind({{.}}.New)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -180,7 +170,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "randomizedset",
-		Binding:  `suite.API{New: func() suite.RandomizedSet { return {{.}}.New() }}`,
+		Binding:  `suite.Bind({{.}}.New)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -205,7 +195,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "skiplist",
-		Binding:  `suite.API{New: func() suite.Skiplist { return {{.}}.New() }}`,
+		Binding:  `suite.Bind({{.}}.New)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -232,7 +222,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "sortedset",
-		Binding:  `suite.Bind({{.}}.New, func(m {{.}}.Member) suite.Member { return suite.Member(m) })`,
+		Binding:  `suite.Bind({{.}}.New, func(v {{.}}.Member) suite.Member { return suite.Member(v) })`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},
@@ -259,7 +249,7 @@ var suites = []Suite{
 	},
 	{
 		Exercise: "trie",
-		Binding:  `suite.API{New: func() suite.Trie { return {{.}}.New() }}`,
+		Binding:  `suite.Bind({{.}}.New)`,
 		Tests: []Test{
 			{"implemented", Fixed},
 			{"example", Fixed},

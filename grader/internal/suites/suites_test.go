@@ -81,7 +81,7 @@ func TestBindings(t *testing.T) {
 				t.Errorf("%s: the binding for %s is not a Go expression: %v\n%s", name, pkg, err, expr)
 			}
 			other := map[string]string{"P": "R.", "R": "P."}[pkg]
-			if !strings.Contains(expr, pkg+".New") || strings.Contains(expr, other) {
+			if !strings.Contains(expr, pkg+".") || strings.Contains(expr, other) {
 				t.Errorf("%s: the binding for %s does not use that package alone:\n%s", name, pkg, expr)
 			}
 		}

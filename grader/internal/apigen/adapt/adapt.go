@@ -1,36 +1,12 @@
 // Package adapt is what the generated bindings of the suites (api_gen.go, see package apigen)
-// share at run time: the results of a call of several values as one value the tests compare and
-// print, and views of a graded package's struct values as the suite's own struct type.
+// share at run time: views of a graded package's struct values as the suite's own struct type,
+// and the test for a constructor's nil result.
 package adapt
 
 import (
 	"fmt"
-	"strconv"
 	"unsafe"
 )
-
-// Pair is the two results of one call as one value: comparable when both are, and printed in a
-// failing case as the quoted fmt.Sprint of the two ("1.5 true"), which is how the printed case
-// checks a call of two results.
-type Pair[A, B any] struct {
-	First  A
-	Second B
-}
-
-// GoString is the quoted fmt.Sprint of the two results: "1.5 true".
-func (p Pair[A, B]) GoString() string { return strconv.Quote(fmt.Sprint(p.First, p.Second)) }
-
-// Triple is the three results of one call as one value, as Pair is for two.
-type Triple[A, B, C any] struct {
-	First  A
-	Second B
-	Third  C
-}
-
-// GoString is the quoted fmt.Sprint of the three results: "[104 105] true <nil>".
-func (t Triple[A, B, C]) GoString() string {
-	return strconv.Quote(fmt.Sprint(t.First, t.Second, t.Third))
-}
 
 // As is x seen as a To. The binding calls it only for a struct type of the graded package and the
 // suite's struct of the same name, after proving at compile time that one converts to the other

@@ -1,9 +1,6 @@
 package adapt
 
-import (
-	"fmt"
-	"testing"
-)
+import "testing"
 
 type theirs struct {
 	Name  string
@@ -54,19 +51,5 @@ func TestIsZero(t *testing.T) {
 	var p *ours
 	if !IsZero(p) || IsZero(&ours{}) {
 		t.Errorf("IsZero(nil) = %v, IsZero(&ours{}) = %v", IsZero(p), IsZero(&ours{}))
-	}
-}
-
-// TestTuplesPrintAsSprint checks that several results print as fmt.Sprint prints them, quoted,
-// which is what a printed case compares with.
-func TestTuplesPrintAsSprint(t *testing.T) {
-	if got := fmt.Sprintf("%#v", Pair[float64, bool]{First: 1.5, Second: true}); got != `"1.5 true"` {
-		t.Errorf("Pair prints %s", got)
-	}
-	if got := fmt.Sprintf("%#v", Triple[[]byte, bool, error]{First: []byte("hi"), Second: true}); got != `"[104 105] true <nil>"` {
-		t.Errorf("Triple prints %s", got)
-	}
-	if (Pair[int, bool]{First: 1, Second: true}) != (Pair[int, bool]{First: 1, Second: true}) {
-		t.Error("equal pairs differ")
 	}
 }

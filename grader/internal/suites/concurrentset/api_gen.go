@@ -43,7 +43,7 @@ func Bind[S Set](fnNew func() S) API {
 }
 
 // dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, an adapt.Pair or adapt.Triple of several, the keys of an
+// nil for none, the value for one, a pair or a triple of several, the keys of an
 // iter.Seq collected in a slice.
 func dispatch(s Set, c harness.Call) any {
 	switch c.Method {

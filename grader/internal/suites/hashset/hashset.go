@@ -11,23 +11,6 @@ import (
 	"kata/grader/internal/hints"
 )
 
-// HashSet is the API the tests drive.
-type HashSet interface {
-	Add(key int)
-	Remove(key int)
-	Contains(key int) bool
-}
-
-// API is one implementation of the exercise: the graded package's or the reference's.
-type API struct {
-	New func() HashSet
-}
-
-// Binding is the Go expression the judge's generated main uses to build an API from a package,
-// as a text/template whose dot is the package's name there; the suite package itself is
-// imported as suite.
-const Binding = `suite.API{New: func() suite.HashSet { return {{.}}.New() }}`
-
 // ex is the exercise these tests judge, as the registry declares it: its expected costs
 // are the growth series' (harness.Declared).
 var ex = exercise.Must("hashset")
@@ -37,7 +20,7 @@ func Suite(learner, reference API) *harness.Suite {
 	m := harness.Model[HashSet]{
 		Recv: "s", Init: "New()",
 		New: learner.New, Ref: reference.New,
-		Do: do, Hint: hint,
+		Do: dispatch, Hint: hint,
 	}
 	// script runs each list of steps on a fresh set.
 	script := func(lists ...[]harness.Step) func(*harness.T) {
@@ -143,21 +126,6 @@ func has(x int, want bool) harness.Step {
 }
 
 func call(method string, x int) harness.Call { return harness.Call{Method: method, Args: []any{x}} }
-
-func do(s HashSet, c harness.Call) any {
-	x := c.Args[0].(int)
-	switch c.Method {
-	case "Contains":
-		return s.Contains(x)
-	case "Add":
-		s.Add(x)
-		return nil
-	case "Remove":
-		s.Remove(x)
-		return nil
-	}
-	panic("hashset suite: unknown method " + c.Method)
-}
 
 // chainKeys are triples of keys that land in one bucket under common hashes: the key itself
 // masked or reduced modulo a table of 8 or 16, of any power of two up to 2^20 or 2^32, of 1000

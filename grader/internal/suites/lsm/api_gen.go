@@ -3,8 +3,10 @@
 package lsm
 
 import (
+	"fmt"
 	"kata/grader/internal/apigen/adapt"
 	"kata/grader/internal/harness"
+	"strconv"
 )
 
 //go:generate go run kata/grader/internal/apigen/gen
@@ -62,7 +64,7 @@ func Bind[S DB, LOptions any, LDisk any](fnOpen func(LDisk, LOptions) (S, error)
 }
 
 // dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, an adapt.Pair or adapt.Triple of several, the keys of an
+// nil for none, the value for one, a pair or a triple of several, the keys of an
 // iter.Seq collected in a slice.
 func dispatch(s DB, c harness.Call) any {
 	switch c.Method {
@@ -70,7 +72,7 @@ func dispatch(s DB, c harness.Call) any {
 		return s.Put(c.Args[0].([]byte), c.Args[1].([]byte))
 	case "Get":
 		r0, r1, r2 := s.Get(c.Args[0].([]byte))
-		return adapt.Triple[[]byte, bool, error]{First: r0, Second: r1, Third: r2}
+		return triple[[]byte, bool, error]{First: r0, Second: r1, Third: r2}
 	case "Delete":
 		return s.Delete(c.Args[0].([]byte))
 	case "Flush":
@@ -81,4 +83,16 @@ func dispatch(s DB, c harness.Call) any {
 		return s.Close()
 	}
 	panic("lsm suite: no method " + c.Method)
+}
+
+// triple is the three results of one call as one value, as the tests compare and print it.
+type triple[A, B, C any] struct {
+	First  A
+	Second B
+	Third  C
+}
+
+// GoString is the quoted fmt.Sprint of the results, as a printed case checks them.
+func (p triple[A, B, C]) GoString() string {
+	return strconv.Quote(fmt.Sprint(p.First, p.Second, p.Third))
 }

@@ -14,23 +14,6 @@ import (
 	"kata/grader/verdict"
 )
 
-// Skiplist is the API the tests drive.
-type Skiplist interface {
-	Search(target int) bool
-	Add(num int)
-	Erase(num int) bool
-}
-
-// API is one implementation of the exercise: the graded package's or the reference's.
-type API struct {
-	New func() Skiplist
-}
-
-// Binding is the Go expression the judge's generated main uses to build an API from a package,
-// as a text/template whose dot is the package's name there; the suite package itself is
-// imported as suite.
-const Binding = `suite.API{New: func() suite.Skiplist { return {{.}}.New() }}`
-
 // ex is the exercise these tests judge, as the registry declares it: its expected costs
 // are the growth series' (harness.Declared).
 var ex = exercise.Must("skiplist")
@@ -40,7 +23,7 @@ func Suite(learner, reference API) *harness.Suite {
 	m := harness.Model[Skiplist]{
 		Recv: "s", Init: "New()",
 		New: learner.New, Ref: reference.New,
-		Do: do, Hint: hint,
+		Do: dispatch, Hint: hint,
 	}
 	script := func(steps ...harness.Step) func(*harness.T) {
 		return func(t *harness.T) { harness.Script(t, m, steps) }
@@ -158,21 +141,6 @@ func erase(x int, want bool) harness.Step { return harness.Step{Call: call("Eras
 // call is a call of method with the int x.
 func call(method string, x int) harness.Call { return harness.Call{Method: method, Args: []any{x}} }
 
-// do makes call c on s and returns its result (nil for Add).
-func do(s Skiplist, c harness.Call) any {
-	x := c.Args[0].(int)
-	switch c.Method {
-	case "Search":
-		return s.Search(x)
-	case "Add":
-		s.Add(x)
-		return nil
-	case "Erase":
-		return s.Erase(x)
-	}
-	panic("skiplist suite: unknown method " + c.Method)
-}
-
 // interleaved adds two copies of 1, three of 2 and four of 3, mixed, then erases them one at a
 // time, checking every value after each Erase.
 func interleaved() []harness.Step {
@@ -260,7 +228,7 @@ func twoLists(newList func() Skiplist) func(*harness.T) {
 		for i, st := range steps {
 			// The method named after its list, so that a panic names the list too: "b.Erase(1)".
 			shown := harness.Call{Method: st.list + "." + st.call.Method, Args: st.call.Args, Func: true}
-			got := t.Invoke(shown, func() any { return do(lists[st.list], st.call) })
+			got := t.Invoke(shown, func() any { return dispatch(lists[st.list], st.call) })
 			line := shown.Short()
 			if st.want == nil || got == st.want {
 				if got != nil {

@@ -301,7 +301,7 @@ func (st state) positional(c harness.Call, got, want any) bool {
 	switch g := got.(type) {
 	case ranked:
 		w, ok := want.(ranked)
-		return c.Method == "Rank" && g.OK && ok && w.OK
+		return c.Method == "Rank" && g.Second && ok && w.Second
 	case members:
 		if c.Method != "RangeByRank" || len(g) == 0 || !st.moved && !st.inside(c) {
 			return false
@@ -497,10 +497,10 @@ func sameMembers(got, want any, st state, last harness.Call) bool {
 	case ranked:
 		order := st.order(none)
 		w := want.(ranked)
-		if !g.OK || !w.OK || g.Rank < 0 || g.Rank >= len(order) {
+		if !g.Second || !w.Second || g.First < 0 || g.First >= len(order) {
 			return false
 		}
-		return order[g.Rank].Score == order[w.Rank].Score
+		return order[g.First].Score == order[w.First].Score
 	}
 	return false
 }

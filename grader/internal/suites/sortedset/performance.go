@@ -82,22 +82,22 @@ func performance(learner, reference API) harness.Test {
 		// mid is the first position of the batch j at size n: from the middle of the order on.
 		mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
 		window := func(n, i, r int) int { return n/4 + (r*i)%(n/2) }
-		ladder := &harness.Ladder[Set]{
+		ladder := &harness.Ladder[SortedSet]{
 			Sizes: PerfSizes, New: learner.New, Ref: reference.New,
 			// The set grows by Adds at the end of the order, which must be O(log n) too; the Adds
 			// from the middle of the order are Query's, and their row is the one shown.
-			Grow: harness.Grower[Set]{
+			Grow: harness.Grower[SortedSet]{
 				Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: addHint}),
-				Run: func(s Set, from, to int) {
+				Run: func(s SortedSet, from, to int) {
 					for p := from; p < to; p++ {
 						s.Add(names[p], scoreAt(p))
 					}
 				},
 			},
-			Queries: []harness.Query[Set]{
+			Queries: []harness.Query[SortedSet]{
 				{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: addHint}),
 					Batch: perfBatch,
-					Run: func(s Set, n, count, rep int) {
+					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							p := mid(n, 5+rep, i)
 							switch i % 4 {
@@ -110,7 +110,7 @@ func performance(learner, reference API) harness.Test {
 							}
 						}
 					},
-					Undo: func(s Set, n, count, rep int) {
+					Undo: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							p := mid(n, 5+rep, i)
 							if i%4 < 2 {
@@ -125,12 +125,12 @@ func performance(learner, reference API) harness.Test {
 						"the members after it in a slice (Θ(n) per call): find the node with a top-down " +
 						"search by (score, name), keeping the update vector, and unlink it on each of its " +
 						"levels, fixing the spans"}), Batch: perfBatch,
-					Run: func(s Set, n, count, rep int) {
+					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							s.Remove(names[mid(n, 1+rep, i)])
 						}
 					},
-					Undo: func(s Set, n, count, rep int) {
+					Undo: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							p := mid(n, 1+rep, i)
 							s.Add(names[p], scoreAt(p))
@@ -139,7 +139,7 @@ func performance(learner, reference API) harness.Test {
 				{Series: harness.Declared(ex, growth.Series{Op: "Score", Axis: "n", SlowHint: slowHint,
 					Hint: "Score searches for the name: keep a map from name to " +
 						"score (or to the member's node) beside the order, and answer from it in O(1)"}),
-					Batch: perfBatch, Run: func(s Set, n, count, rep int) {
+					Batch: perfBatch, Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							if i&1 == 0 {
 								s.Score(names[mid(n, 0, i)])
@@ -152,7 +152,7 @@ func performance(learner, reference API) harness.Test {
 					Hint: "Rank walks the bottom level (or sorts the set) to count the " +
 						"members before the name: give each link a span (the members it jumps) and sum the " +
 						"spans of the links followed on a top-down search"}), Batch: perfBatch,
-					Run: func(s Set, n, count, rep int) {
+					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							s.Rank(names[mid(n, 0, i)])
 						}
@@ -160,14 +160,14 @@ func performance(learner, reference API) harness.Test {
 				{Series: harness.Declared(ex, growth.Series{Op: "Len", Axis: "n", SlowHint: slowHint,
 					Hint: "Len counts the members: keep the count in the set, " +
 						"one more on each Add of a new name, one less on each Remove"}), Batch: perfBatch,
-					Run: func(s Set, n, count, rep int) {
+					Run: func(s SortedSet, n, count, rep int) {
 						for range count {
 							s.Len()
 						}
 					}},
 				{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "n", SlowHint: slowHint,
 					Hint: rankHint}), Batch: perfBatch,
-					Run: func(s Set, n, count, rep int) {
+					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							start := window(n, i, RangeLen)
 							s.RangeByRank(start, start+RangeLen-1)
@@ -175,7 +175,7 @@ func performance(learner, reference API) harness.Test {
 					}},
 				{Series: harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "n", SlowHint: slowHint,
 					Hint: scoreHint}), Batch: perfBatch,
-					Run: func(s Set, n, count, rep int) {
+					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							start := window(n, i, RangeLen)
 							s.RangeByScore(scoreAt(start), scoreAt(start+RangeLen-1))
@@ -239,24 +239,24 @@ const tieScore = 7.0
 // judged). Add adds new names, which fall anywhere among the others, and moves present names
 // from the middle of the order to another score (undone after); Remove, Rank and RangeByRank
 // work on the names from the middle of the order, neighbours in it.
-func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
+func ties(learner, reference API, names, absent []string) *harness.Ladder[SortedSet] {
 	sorted := slices.Sorted(slices.Values(names[:TieSizes[len(TieSizes)-1]]))
 	mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
-	return &harness.Ladder[Set]{
+	return &harness.Ladder[SortedSet]{
 		Sizes: TieSizes, New: learner.New, Ref: reference.New,
-		Grow: harness.Grower[Set]{
+		Grow: harness.Grower[SortedSet]{
 			Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "ties", SlowHint: slowHint,
 				Hint: "Add walks the members of equal score one by one: " + tieSearch}),
-			Run: func(s Set, from, to int) {
+			Run: func(s SortedSet, from, to int) {
 				for _, nm := range sorted[from:to] {
 					s.Add(nm, tieScore)
 				}
 			},
 		},
-		Queries: []harness.Query[Set]{
+		Queries: []harness.Query[SortedSet]{
 			{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "ties", SlowHint: slowHint,
 				Hint: "Add walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
-				Run: func(s Set, n, count, rep int) {
+				Run: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						if i%2 == 0 {
 							s.Add(absent[i], tieScore)
@@ -265,7 +265,7 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
 						}
 					}
 				},
-				Undo: func(s Set, n, count, rep int) {
+				Undo: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						if i%2 == 0 {
 							s.Remove(absent[i])
@@ -276,19 +276,19 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
 				}},
 			{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "ties", SlowHint: slowHint,
 				Hint: "Remove walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
-				Run: func(s Set, n, count, rep int) {
+				Run: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						s.Remove(sorted[mid(n, 5+rep, i)])
 					}
 				},
-				Undo: func(s Set, n, count, rep int) {
+				Undo: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						s.Add(sorted[mid(n, 5+rep, i)], tieScore)
 					}
 				}},
 			{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "ties", SlowHint: slowHint,
 				Hint: "Rank walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
-				Run: func(s Set, n, count, rep int) {
+				Run: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						s.Rank(sorted[mid(n, 0, i)])
 					}
@@ -296,7 +296,7 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Set] {
 			{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "ties", SlowHint: slowHint,
 				Hint: "RangeByRank walks the members of equal score one by one to reach " +
 					"position start: follow the links top-down by the spans, whatever the scores"}), Batch: perfBatch,
-				Run: func(s Set, n, count, rep int) {
+				Run: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						start := n/4 + (RangeLen*i)%(n/2)
 						s.RangeByRank(start, start+RangeLen-1)
@@ -315,18 +315,18 @@ const tieSearch = "compare by score, then by name, at every level of the top-dow
 // return grow through RangeSizes.
 func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []string, byRank, byScore *growth.Series) []*growth.Series {
 	series := []*growth.Series{byRank, byScore}
-	fill := func(s Set) Set {
+	fill := func(s SortedSet) SortedSet {
 		for p := range RangeN {
 			s.Add(names[p], scoreAt(p))
 		}
 		return s
 	}
-	l := t.Invoke(harness.Call{Method: "Add"}, func() any { return fill(learner.New()) }).(Set)
+	l := t.Invoke(harness.Call{Method: "Add"}, func() any { return fill(learner.New()) }).(SortedSet)
 	ref := fill(reference.New())
 	// start is the i-th window of r members: from the middle of the order, a different one
 	// each call.
 	start := func(i int) int { return RangeN/4 + (i*37)%(RangeN/2) }
-	rankRun := func(s Set, r int) func(count, rep int) {
+	rankRun := func(s SortedSet, r int) func(count, rep int) {
 		return func(count, rep int) {
 			for i := range count {
 				p := start(i)
@@ -334,7 +334,7 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []stri
 			}
 		}
 	}
-	scoreRun := func(s Set, r int) func(count, rep int) {
+	scoreRun := func(s SortedSet, r int) func(count, rep int) {
 		return func(count, rep int) {
 			for i := range count {
 				p := start(i)
@@ -350,7 +350,7 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []stri
 	stopped := [2]bool{}
 	for _, r := range RangeSizes {
 		ops := max(16, rangeMembers/r)
-		for k, run := range []func(Set, int) func(int, int){rankRun, scoreRun} {
+		for k, run := range []func(SortedSet, int) func(int, int){rankRun, scoreRun} {
 			if stopped[k] {
 				continue
 			}

@@ -24,7 +24,7 @@ var negZero = math.Copysign(0, -1)
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := harness.Model[Set]{
+	m := harness.Model[SortedSet]{
 		Recv: "s", Init: "New()",
 		New: learner.New, Ref: reference.New,
 		Do: do, Simplify: simplify, Hint: hint, Show: show,
@@ -227,35 +227,21 @@ func call(method string, args ...any) harness.Call { return harness.Call{Method:
 
 // do makes call c on s and returns its result: a bool, an int, a scored, a ranked, a copy of
 // a range, or, for Add with a NaN score, whether it panicked.
-func do(s Set, c harness.Call) any {
+func do(s SortedSet, c harness.Call) any {
 	switch c.Method {
 	case "Add":
-		name, sc := c.Args[0].(string), c.Args[1].(float64)
-		if math.IsNaN(sc) {
+		if name, sc := c.Args[0].(string), c.Args[1].(float64); math.IsNaN(sc) {
 			return addNaNPanics(s, name)
 		}
-		return s.Add(name, sc)
-	case "Remove":
-		return s.Remove(c.Args[0].(string))
-	case "Score":
-		sc, ok := s.Score(c.Args[0].(string))
-		return scored{sc, ok}
-	case "Rank":
-		r, ok := s.Rank(c.Args[0].(string))
-		return ranked{r, ok}
-	case "Len":
-		return s.Len()
-	case "RangeByRank":
-		return members(slices.Clone(s.RangeByRank(c.Args[0].(int), c.Args[1].(int))))
-	case "RangeByScore":
-		return members(slices.Clone(s.RangeByScore(c.Args[0].(float64), c.Args[1].(float64))))
+	case "RangeByRank", "RangeByScore":
+		return members(slices.Clone(dispatch(s, c).([]Member)))
 	}
-	panic("sortedset suite: unknown method " + c.Method)
+	return dispatch(s, c)
 }
 
 // addNaNPanics calls Add(name, NaN), which must panic, and reports whether it did. The stub's
 // panic is passed on, as not implemented.
-func addNaNPanics(s Set, name string) (p panicked) {
+func addNaNPanics(s SortedSet, name string) (p panicked) {
 	defer func() {
 		if r := recover(); r != nil {
 			if r == harness.NotImplemented {
@@ -294,10 +280,10 @@ func show(f harness.Mismatch) []harness.Call {
 // set nor what the same call returns next (a cache), a later call does not change it (a buffer
 // the set reuses), and neither does a change to the set (the set's own storage). Each range
 // method is checked on its own, since each may keep its own cache or buffer.
-func returnedSlices(newSet func() Set) func(*harness.T) {
+func returnedSlices(newSet func() SortedSet) func(*harness.T) {
 	return func(t *harness.T) {
 		t.SetReceiver("s")
-		s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return newSet() }).(Set)
+		s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return newSet() }).(SortedSet)
 		code := []string{"s := New()"}
 		all := []Member{mem("a", 1), mem("b", 2), mem("c", 3), mem("d", 4)}
 		for _, m := range all {
@@ -390,12 +376,12 @@ func returnedSlices(newSet func() Set) func(*harness.T) {
 }
 
 // twoSets adds to one set and checks that the other did not change.
-func twoSets(newSet func() Set) func(*harness.T) {
+func twoSets(newSet func() SortedSet) func(*harness.T) {
 	return func(t *harness.T) {
 		t.SetReceiver("a")
 		ctor := harness.Call{Method: "New", Func: true}
-		a := t.Invoke(ctor, func() any { return newSet() }).(Set)
-		b := t.Invoke(ctor, func() any { return newSet() }).(Set)
+		a := t.Invoke(ctor, func() any { return newSet() }).(SortedSet)
+		b := t.Invoke(ctor, func() any { return newSet() }).(SortedSet)
 		code := []string{"a, b := New(), New()"}
 		steps := []struct {
 			set  string
@@ -408,7 +394,7 @@ func twoSets(newSet func() Set) func(*harness.T) {
 			{"a", call("RangeByRank", 0, -1), members{mem("x", 1)}}, {"b", call("RangeByRank", 0, -1), members(nil)},
 		}
 		for i, st := range steps {
-			set := map[string]Set{"a": a, "b": b}[st.set]
+			set := map[string]SortedSet{"a": a, "b": b}[st.set]
 			shown := harness.Call{Method: st.set + "." + st.call.Method, Args: st.call.Args, Func: true}
 			got := t.Invoke(shown, func() any { return do(set, st.call) })
 			line := shown.Short()

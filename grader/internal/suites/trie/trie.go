@@ -11,23 +11,6 @@ import (
 	"kata/grader/internal/harness"
 )
 
-// Trie is the API the tests drive.
-type Trie interface {
-	Insert(word string)
-	Search(word string) bool
-	StartsWith(prefix string) bool
-}
-
-// API is one implementation of the exercise: the graded package's or the reference's.
-type API struct {
-	New func() Trie
-}
-
-// Binding is the Go expression the judge's generated main uses to build an API from a package,
-// as a text/template whose dot is the package's name there; the suite package itself is
-// imported as suite.
-const Binding = `suite.API{New: func() suite.Trie { return {{.}}.New() }}`
-
 // MaxLen is the longest word or prefix the contract allows.
 const MaxLen = 2000
 
@@ -40,7 +23,7 @@ func Suite(learner, reference API) *harness.Suite {
 	m := harness.Model[Trie]{
 		Recv: "tr", Init: "New()",
 		New: learner.New, Ref: reference.New,
-		Do: do, Simplify: simplify, Hint: hint,
+		Do: dispatch, Simplify: simplify, Hint: hint,
 	}
 	script := func(steps ...harness.Step) func(*harness.T) {
 		return func(t *harness.T) { harness.Script(t, m, steps) }
@@ -131,20 +114,6 @@ func startsWith(p string, want bool) harness.Step {
 }
 
 func call(method, w string) harness.Call { return harness.Call{Method: method, Args: []any{w}} }
-
-func do(tr Trie, c harness.Call) any {
-	w := c.Args[0].(string)
-	switch c.Method {
-	case "Insert":
-		tr.Insert(w)
-		return nil
-	case "Search":
-		return tr.Search(w)
-	case "StartsWith":
-		return tr.StartsWith(w)
-	}
-	panic("trie suite: unknown method " + c.Method)
-}
 
 // sharedPrefix inserts 26 words made of one long stem and one more letter each, then checks
 // each word, the stem, and the stem's continuations.
