@@ -1,6 +1,7 @@
 package bytekeys
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -117,5 +118,27 @@ func TestLetters(t *testing.T) {
 	}
 	if FreeLetter(seen) != nil {
 		t.Error("FreeLetter with every letter taken")
+	}
+}
+
+// TestMeasure checks that Measure sees what a filter keeps: a slice made at once, and keys kept
+// by Add.
+func TestMeasure(t *testing.T) {
+	type keeper struct {
+		bits []uint64
+		keys [][]byte
+	}
+	made := Measure(func() *keeper { return &keeper{bits: make([]uint64, 1<<16)} },
+		func(f *keeper, key []byte) {}, Padded(make([]byte, 8)), 10_000)
+	kept := Measure(func() *keeper { return &keeper{} },
+		func(f *keeper, key []byte) { f.keys = append(f.keys, bytes.Clone(key)) }, Padded(make([]byte, 8)), 10_000)
+	if made.AfterNew < 500<<10 || made.Total > made.AfterNew+64<<10 {
+		t.Errorf("512 KiB made at once: %+v", made)
+	}
+	if kept.AfterNew > 64<<10 || kept.Total < 10_000*16 {
+		t.Errorf("10,000 keys of 16 bytes kept: %+v", kept)
+	}
+	if MiB(3<<19) != "1.5 MiB" {
+		t.Errorf("MiB(3<<19) = %s", MiB(3<<19))
 	}
 }

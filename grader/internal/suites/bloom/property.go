@@ -3,7 +3,6 @@ package bloom
 import (
 	"fmt"
 	"math"
-	"runtime"
 
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
@@ -259,25 +258,9 @@ const (
 // memKeys keys of 16 bytes: at most m/8 bytes and memSlack more. More is the exercise's stated
 // memory bound broken: memory_limit_exceeded, as for any memory over a limit.
 func (s *suite) memory(t *harness.T) {
-	var before, built, filled runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f := s.newFilter(t, memBits, 7)
-	runtime.GC()
-	runtime.ReadMemStats(&built)
-	gen := bytekeys.Padded(make([]byte, 8))
-	var buf []byte
-	for i := range uint64(memKeys) {
-		buf = gen(buf, i)
-		addKey(t, f, buf)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&filled)
-	runtime.KeepAlive(f)
-
-	limit := int64(memBits/8 + memSlack)
-	afterNew := int64(built.HeapAlloc) - int64(before.HeapAlloc)
-	total := int64(filled.HeapAlloc) - int64(before.HeapAlloc)
+	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memBits, 7) },
+		func(f Filter, key []byte) { addKey(t, f, key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
+	limit, afterNew, total := int64(memBits/8+memSlack), m.AfterNew, m.Total
 	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", afterNew, total, limit)
 	if total <= limit {
 		return
@@ -285,15 +268,12 @@ func (s *suite) memory(t *harness.T) {
 	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
 	if afterNew > limit {
 		failure.Message = fmt.Sprintf("New(%d, 7) keeps %s alive; %d bits need %s (m/8)",
-			memBits, mib(afterNew), memBits, mib(memBits/8))
+			memBits, bytekeys.MiB(afterNew), memBits, bytekeys.MiB(memBits/8))
 		failure.Hint = "pack the bits 64 to a uint64: a []uint64 of (m+63)/64 words (a []bool takes a byte per bit)"
 	} else {
 		failure.Message = fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d bits need %s (m/8)",
-			memBits, memKeys, mib(total), memBits, mib(memBits/8))
+			memBits, memKeys, bytekeys.MiB(total), memBits, bytekeys.MiB(memBits/8))
 		failure.Hint = "a Bloom filter stores no keys, only its m bits: Add sets bits and keeps nothing else"
 	}
 	t.Fail(failure)
 }
-
-// mib formats a number of bytes in MiB.
-func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

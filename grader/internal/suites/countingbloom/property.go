@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 
 	"kata/grader/internal/bytekeys"
@@ -469,26 +468,9 @@ const (
 // adding memKeys keys of 16 bytes: at most m/2 bytes and memSlack more. More is the exercise's
 // stated memory bound broken: memory_limit_exceeded, as for any memory over a limit.
 func (s *suite) memory(t *harness.T) {
-	var before, built, filled runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	goroutines := runtime.NumGoroutine()
-	f := s.newFilter(t, memCounters, 7)
-	runtime.GC()
-	runtime.ReadMemStats(&built)
-	gen := bytekeys.Padded(make([]byte, 8))
-	var buf []byte
-	for i := range uint64(memKeys) {
-		buf = gen(buf, i)
-		addKey(t, f, buf)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&filled)
-	runtime.KeepAlive(f)
-
-	limit := int64(memCounters/2 + memSlack)
-	afterNew := int64(built.HeapAlloc) - int64(before.HeapAlloc)
-	total := int64(filled.HeapAlloc) - int64(before.HeapAlloc)
+	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memCounters, 7) },
+		func(f Filter, key []byte) { addKey(t, f, key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
+	limit, afterNew, total := int64(memCounters/2+memSlack), m.AfterNew, m.Total
 	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", afterNew, total, limit)
 	if total <= limit {
 		return
@@ -496,21 +478,18 @@ func (s *suite) memory(t *harness.T) {
 	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
 	if afterNew > limit {
 		failure.Message = fmt.Sprintf("New(%d, 7) keeps %s alive; %d counters of 4 bits need %s (m/2)",
-			memCounters, mib(afterNew), memCounters, mib(memCounters/2))
+			memCounters, bytekeys.MiB(afterNew), memCounters, bytekeys.MiB(memCounters/2))
 		failure.Hint = "pack the counters 16 to a uint64, 4 bits each: a []uint64 of (m+15)/16 words " +
 			"(a []uint8 takes a byte per counter, twice the bound)"
 	} else {
 		failure.Message = fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d counters need %s (m/2)",
-			memCounters, memKeys, mib(total), memCounters, mib(memCounters/2))
+			memCounters, memKeys, bytekeys.MiB(total), memCounters, bytekeys.MiB(memCounters/2))
 		failure.Hint = "Add must keep nothing beyond the m counters: memory grew with the number of Adds, so " +
 			"something kept per Add stays alive (a copy of the key, a log of positions, a buffer, a goroutine)"
-		if started := runtime.NumGoroutine() - goroutines; started >= memKeys/2 {
+		if started := m.Goroutines; started >= memKeys/2 {
 			failure.Hint = fmt.Sprintf("Add starts goroutines that never end (%d more after the Adds): each keeps "+
 				"its stack alive. Do the work of Add in the call itself", started)
 		}
 	}
 	t.Fail(failure)
 }
-
-// mib formats a number of bytes in MiB.
-func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

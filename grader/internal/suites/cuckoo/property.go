@@ -1,10 +1,8 @@
 package cuckoo
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
-	"runtime"
 	"time"
 
 	"kata/grader/internal/bytekeys"
@@ -335,26 +333,10 @@ const (
 // inserting memKeys keys: at most 8·B bytes and memSlack more. More is the exercise's stated
 // memory bound broken: memory_limit_exceeded, as for any memory over a limit.
 func (s *suite) memory(t *harness.T) {
-	var before, built, filled runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f := s.newFilter(t, memCapacity)
-	runtime.GC()
-	runtime.ReadMemStats(&built)
-	prefix := make([]byte, 8)
-	var buf []byte
 	var c caller
-	for i := range uint64(memKeys) {
-		buf = binary.BigEndian.AppendUint64(append(buf[:0], prefix...), i)
-		c.call(t, f, "Insert", buf)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&filled)
-	runtime.KeepAlive(f)
-
-	limit := int64(8*memBuckets + memSlack)
-	afterNew := int64(built.HeapAlloc) - int64(before.HeapAlloc)
-	total := int64(filled.HeapAlloc) - int64(before.HeapAlloc)
+	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memCapacity) },
+		func(f Filter, key []byte) { c.call(t, f, "Insert", key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
+	limit, afterNew, total := int64(8*memBuckets+memSlack), m.AfterNew, m.Total
 	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", afterNew, total, limit)
 	if total <= limit {
 		return
@@ -362,17 +344,14 @@ func (s *suite) memory(t *harness.T) {
 	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
 	if afterNew > limit {
 		failure.Message = fmt.Sprintf("New(%d) keeps %s alive; %d buckets of 4 slots of 2 bytes need %s",
-			memCapacity, mib(afterNew), memBuckets, mib(8*memBuckets))
+			memCapacity, bytekeys.MiB(afterNew), memBuckets, bytekeys.MiB(8*memBuckets))
 		failure.Hint = "a slot holds a 16-bit fingerprint: keep the 4B slots in one []uint16 (a uint32 or uint64 " +
 			"per slot, or a slice per bucket, takes twice the memory or more)"
 	} else {
 		failure.Message = fmt.Sprintf("New(%d) then %d calls of Insert keep %s alive; %d buckets need %s",
-			memCapacity, memKeys, mib(total), memBuckets, mib(8*memBuckets))
+			memCapacity, memKeys, bytekeys.MiB(total), memBuckets, bytekeys.MiB(8*memBuckets))
 		failure.Hint = "a cuckoo filter stores no keys, only their 16-bit fingerprints: Insert writes one slot and " +
 			"keeps nothing else"
 	}
 	t.Fail(failure)
 }
-
-// mib formats a number of bytes in MiB.
-func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
