@@ -184,6 +184,7 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	built, buildErr := build.Build(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Base: r.Base, Reference: reference,
 		Suite: catalog.Import(suite.Exercise), Binding: suite.Binding, Work: work, GoTmp: goTmp, Output: output,
+		Race: r.Exercise.Race,
 	})
 	check := <-checked
 	if err := ctx.Err(); err != nil {

@@ -91,6 +91,9 @@ type Exercise struct {
 	// Interfaces are the interface types of the API, whose methods the contract fixes: the LSM
 	// tree's Disk.
 	Interfaces []Interface
+	// Race, when set, builds the hidden tests with Go's race detector wherever the machine can
+	// (cgo and a C compiler): goroutines share the structure, and a data race is a runtime error.
+	Race bool
 }
 
 // Rules are what an exercise's package may use, beyond what every exercise must do (have exactly

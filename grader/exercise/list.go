@@ -384,6 +384,7 @@ var all = []*Exercise{
 				"head and tail sentinels a flag instead of reserving keys for them.",
 		},
 		Noun: "the concurrent set",
+		Race: true,
 	},
 	{
 		Name:       "lsm",

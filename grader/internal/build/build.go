@@ -59,6 +59,8 @@ type Spec struct {
 	// Output, if set, is where the test program goes instead of Work: a stable path lets the
 	// go command see that the program is up to date and skip linking it again.
 	Output string
+	// Race asks for Go's race detector, where RaceUnavailable finds nothing in its way.
+	Race bool
 }
 
 // Result is a finished build.
@@ -215,10 +217,15 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	}
 	// -w leaves out the DWARF tables, a sixth of the build's time: nothing reads them, and
 	// panics print their stacks from the symbol tables the binary keeps.
-	cmd := exec.CommandContext(ctx, "go", "build", "-ldflags=-w", "-overlay", overlayFile, "-o", binary,
-		"./"+filepath.ToSlash(mustRel(s.Root, mainDir)))
+	args := []string{"build", "-ldflags=-w", "-overlay", overlayFile, "-o", binary}
+	env := Env(s.GoTmp)
+	if s.Race && RaceUnavailable() == "" {
+		args = append(args, "-race")
+		env = raceEnv(env)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./"+filepath.ToSlash(mustRel(s.Root, mainDir)))...)
 	cmd.Dir = s.Root
-	cmd.Env = Env(s.GoTmp)
+	cmd.Env = env
 	Interruptible(cmd)
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
