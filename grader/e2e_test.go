@@ -72,7 +72,7 @@ func TestSubmissions(t *testing.T) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			before := digest(t, s.Dir)
-			o := JudgeSubmission(context.Background(), root, root, filepath.Join(root, "solutions"), s, 20261202, testLimits)
+			o := JudgeSubmission(context.Background(), nil, root, root, filepath.Join(root, "solutions"), s, 20261202, testLimits)
 			if o.Err != nil {
 				t.Fatalf("judge error: %v", o.Err)
 			}

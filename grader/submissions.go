@@ -78,11 +78,11 @@ type Outcome struct {
 // OK reports whether the submission got the verdict its folder names.
 func (o Outcome) OK() bool { return o.Err == nil && o.Result.Verdict == o.Submission.Expected }
 
-// JudgeSubmissions judges every submission against the references in solutions, workers at a
-// time (0: one per core), and returns the outcomes in the submissions' order; once ctx is done
+// JudgeSubmissions judges every submission against the references in solutions with judge
+// (Judge when nil), workers at a time (0: one per core), and returns the outcomes in the submissions' order; once ctx is done
 // no more submissions are judged. done, if set, is told of each outcome as it comes. This is how kata verify --submissions and the judge's own
 // regression suite grade a Kattis-style tree.
-func JudgeSubmissions(ctx context.Context, base, root, solutions string, subs []Submission, seed uint64,
+func JudgeSubmissions(ctx context.Context, judge JudgeFunc, base, root, solutions string, subs []Submission, seed uint64,
 	limits Limits, workers int, done func(Outcome)) []Outcome {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -90,7 +90,7 @@ func JudgeSubmissions(ctx context.Context, base, root, solutions string, subs []
 	out := make([]Outcome, len(subs))
 	var mu sync.Mutex
 	parallel.Each(ctx, len(subs), workers, func(i int) {
-		out[i] = JudgeSubmission(ctx, base, root, solutions, subs[i], seed, limits)
+		out[i] = JudgeSubmission(ctx, judge, base, root, solutions, subs[i], seed, limits)
 		if done != nil {
 			mu.Lock()
 			done(out[i])
@@ -100,9 +100,13 @@ func JudgeSubmissions(ctx context.Context, base, root, solutions string, subs []
 	return out
 }
 
-// JudgeSubmission judges one submission against the references in solutions.
-func JudgeSubmission(ctx context.Context, base, root, solutions string, s Submission, seed uint64, limits Limits) Outcome {
-	res, err := Judge(ctx, Request{Root: root, Exercise: s.Exercise, Dir: s.Dir, Base: base, Solutions: solutions,
+// JudgeSubmission judges one submission against the references in solutions with judge (Judge
+// when nil).
+func JudgeSubmission(ctx context.Context, judge JudgeFunc, base, root, solutions string, s Submission, seed uint64, limits Limits) Outcome {
+	if judge == nil {
+		judge = Judge
+	}
+	res, err := judge(ctx, Request{Root: root, Exercise: s.Exercise, Dir: s.Dir, Base: base, Solutions: solutions,
 		Seed: seed, Limits: limits})
 	return Outcome{Submission: s, Result: res, Err: err}
 }

@@ -17,8 +17,8 @@ import (
 	"kata/grader"
 	"kata/grader/classroom"
 	"kata/grader/exercise"
-	"kata/grader/layout"
 	"kata/grader/gradebook"
+	"kata/grader/layout"
 )
 
 // gradeOptions are kata grade's flags and arguments.
@@ -190,7 +190,7 @@ func gradeRun(ctx context.Context, o *gradeOptions) error {
 
 	class := classroom.Class{
 		Root: root, Base: o.streams.Dir, Solutions: solutions, Students: students, Exercises: exercises,
-		Seed: seed, Limits: grader.DefaultLimits, Jobs: o.jobs,
+		Seed: seed, Limits: grader.DefaultLimits, Jobs: o.jobs, Judge: s.judge,
 	}
 	var bar *progressBar
 	if s.animate() && !o.json {

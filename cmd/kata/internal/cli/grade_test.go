@@ -9,15 +9,19 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader"
 	"kata/grader/gradebook"
+	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
-// runGrade runs kata grade with args from the kit's root, and returns stdout, stderr and the
-// exit status, as Main would print and return them. It runs the command tree itself, so that
-// the root's flags (--no-color) apply as they do for kata.
-func runGrade(t *testing.T, args ...string) (stdout, stderr string, code int) {
+// runGrade runs kata grade with args from the kit's root, with judge (the real one when nil),
+// and returns stdout, stderr and the exit status, as Main would print and return them. It runs
+// the command tree itself, so that the root's flags (--no-color) apply as they do for kata.
+func runGrade(t *testing.T, judge grader.JudgeFunc, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	e := newEnv(t)
+	e.streams.Judge = judge
 	cmd := newRoot(e.streams)
 	cmd.SetArgs(append([]string{"grade"}, args...))
 	cmd.SetOut(e.out)
@@ -64,7 +68,7 @@ func TestGradeUsage(t *testing.T) {
 		{[]string{"--merge", "--seed", "1", class}, "--merge takes no --seed"},
 		{[]string{"--merge", class}, "holds no grades.json"},
 	} {
-		stdout, stderr, code := runGrade(t, c.args...)
+		stdout, stderr, code := runGrade(t, nil, c.args...)
 		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("kata grade %s: exit %d, stdout %q, stderr %q; want exit 2 and one line saying %q",
 				strings.Join(c.args, " "), code, stdout, stderr, c.want)
@@ -72,12 +76,24 @@ func TestGradeUsage(t *testing.T) {
 	}
 }
 
-// TestGradeShardsMerge grades a class of three with the real judge, whole and in two shards,
-// and checks that merging the shards gives the whole class's verdicts, seeds and scores.
-func TestGradeShardsMerge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("grades with the real judge")
+// classJudge is a fake judge for a class: a missing package is a usage error, as the real
+// judge's, bob's package is wrong, and every other package and reference is accepted.
+func classJudge(_ context.Context, r grader.Request) (*result.Result, error) {
+	if _, err := os.Stat(r.Dir); err != nil {
+		return nil, &grader.UsageError{Msg: r.Dir + " does not exist"}
 	}
+	res := &result.Result{Exercise: r.Exercise.Name, Verdict: verdict.Accepted, Seed: r.Seed, Package: r.Dir,
+		Tests: []result.Test{{Name: "Examples", Status: result.Pass}}, Complexity: []result.Complexity{}}
+	if strings.Contains(r.Dir, string(filepath.Separator)+"bob"+string(filepath.Separator)) {
+		res.Verdict, res.Message = verdict.WrongAnswer, "Contains(1) = false, want true"
+		res.Tests[0].Status = result.Fail
+	}
+	return res, nil
+}
+
+// TestGradeShardsMerge grades a class of three with a fake judge, whole and in two shards, and
+// checks that merging the shards gives the whole class's verdicts, seeds and scores.
+func TestGradeShardsMerge(t *testing.T) {
 	root := kitRoot(t)
 	class := t.TempDir()
 	copyPackage(t, filepath.Join(root, "solutions", "hashset"), filepath.Join(class, "ada", "exercises", "hashset"))
@@ -89,7 +105,7 @@ func TestGradeShardsMerge(t *testing.T) {
 	out := t.TempDir()
 	grade := func(dir string, extra ...string) (string, int) {
 		args := append(append(roots, "--exercise", "hashset", "--seed", "5", "--no-color", "--out", filepath.Join(out, dir)), extra...)
-		stdout, stderr, code := runGrade(t, args...)
+		stdout, stderr, code := runGrade(t, classJudge, args...)
 		if stderr != "" {
 			t.Errorf("kata grade %s wrote to stderr: %s", dir, stderr)
 		}
@@ -117,7 +133,7 @@ func TestGradeShardsMerge(t *testing.T) {
 		t.Errorf("--json printed something other than the shard's grades.json (%v):\n%s", err, stdout)
 	}
 
-	merged, stderr, code := runGrade(t, "--merge", filepath.Join(out, "shard-2"), filepath.Join(out, "shard-1"),
+	merged, stderr, code := runGrade(t, nil, "--merge", filepath.Join(out, "shard-2"), filepath.Join(out, "shard-1"),
 		"--out", filepath.Join(out, "merged"), "--no-color")
 	if code != exitNotAccepted || stderr != "" || !strings.Contains(merged, "merged 2 gradebooks with seed 5") {
 		t.Errorf("merge: exit %d, stderr %q, stdout:\n%s", code, stderr, merged)

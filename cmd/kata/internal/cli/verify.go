@@ -138,7 +138,7 @@ func verifyRun(ctx context.Context, o *verifyOptions) error {
 			bar = startSpinner(o.streams, []string{fmt.Sprintf("%d submissions", len(usable))})
 		}
 		done := 0
-		outcomes = grader.JudgeSubmissions(ctx, o.streams.Dir, root, solutions, usable, seed, grader.DefaultLimits, 0,
+		outcomes = grader.JudgeSubmissions(ctx, o.streams.judge, o.streams.Dir, root, solutions, usable, seed, grader.DefaultLimits, 0,
 			func(grader.Outcome) {
 				done++
 				bar.stage(fmt.Sprintf("%d submissions", len(usable)), fmt.Sprintf("%d graded", done))

@@ -1,13 +1,17 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"kata/grader"
 	"kata/grader/exercise"
+	"kata/grader/result"
+	"kata/grader/verdict"
 )
 
 // brokenSolutions makes a tree of references with a wrong skip list (Erase removes every copy)
@@ -42,14 +46,58 @@ func brokenSolutions(t *testing.T, root string) string {
 	return dir
 }
 
-// TestVerifyNamesAWrongReference swaps in a tree with a wrong skip list: kata verify names it
-// with its failing case and exits 1; kata run refuses to grade against it (exit 2); kata verify
-// --submissions does not grade that exercise's submissions.
-func TestVerifyNamesAWrongReference(t *testing.T) {
-	if testing.Short() {
-		t.Skip("verifies every reference twice with the real judge")
+// referenceJudge is a fake judge for kata verify: the skip list of a solutions tree other than
+// the kit's is wrong, with its failing case, and everything else is accepted, but a submission
+// under a wrong_answer folder, which gets its verdict.
+func referenceJudge(kit string) grader.JudgeFunc {
+	return func(_ context.Context, r grader.Request) (*result.Result, error) {
+		res := &result.Result{Exercise: r.Exercise.Name, Verdict: verdict.Accepted, Seed: r.Seed, Package: r.Dir,
+			Tests: []result.Test{{Name: "Examples", Status: result.Pass}}, Complexity: []result.Complexity{},
+			Message: "all 1 hidden tests passed"}
+		wrongReference := r.Exercise.Name == "skiplist" && r.Solutions != filepath.Join(kit, "solutions") &&
+			r.Dir == filepath.Join(r.Solutions, "skiplist")
+		if wrongReference || strings.Contains(r.Dir, "wrong_answer") {
+			res.Verdict, res.Message = verdict.WrongAnswer, "Erase(1) removed every copy"
+			res.Tests[0].Status = result.Fail
+			res.Test = "Examples"
+			res.Case = &result.Case{Code: "func TestKataCase(t *testing.T) {\n\ts.Erase(1)\n}", Ops: 1}
+		}
+		return res, nil
 	}
+}
+
+// subsTree copies submissions under the kit's grader/testdata into a tree of their own.
+func subsTree(t *testing.T, root string, subs ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "subs")
+	for _, s := range subs {
+		from := filepath.Join(root, "grader", "testdata", s)
+		to := filepath.Join(dir, s)
+		os.MkdirAll(to, 0o755)
+		entries, _ := os.ReadDir(from)
+		for _, f := range entries {
+			data, _ := os.ReadFile(filepath.Join(from, f.Name()))
+			os.WriteFile(filepath.Join(to, f.Name()), data, 0o644)
+		}
+	}
+	return dir
+}
+
+// verifyJSON is kata verify --json's document, as the tests read it.
+type verifyJSON struct {
+	Results     []map[string]any `json:"results"`
+	Submissions []struct {
+		Exercise, Verdict string
+		OK                bool
+	} `json:"submissions"`
+}
+
+// TestVerifyNamesAWrongReference swaps in a tree with a wrong skip list, with a fake judge: kata
+// verify names it with its failing case and exits 1; kata run refuses to grade against it (exit
+// 2); kata verify --submissions does not grade that exercise's submissions.
+func TestVerifyNamesAWrongReference(t *testing.T) {
 	e := newEnv(t)
+	e.streams.Judge = referenceJudge(e.root)
 	bad := brokenSolutions(t, e.root)
 	if code := e.run("verify", "--solutions", bad, "--seed", "5"); code != exitNotAccepted {
 		t.Fatalf("kata verify --solutions: exit %d, want 1\n%s%s", code, e.out, e.err)
@@ -67,29 +115,41 @@ func TestVerifyNamesAWrongReference(t *testing.T) {
 		t.Errorf("kata run against a wrong reference: exit %d, stderr %q; want 2 and one line naming it", code, e.err)
 	}
 
-	subs := filepath.Join(t.TempDir(), "subs")
-	for _, s := range []string{"skiplist/accepted/arena", "hashset/wrong_answer/no-tombstone"} {
-		from := filepath.Join(e.root, "grader", "testdata", s)
-		to := filepath.Join(subs, s)
-		os.MkdirAll(to, 0o755)
-		entries, _ := os.ReadDir(from)
-		for _, f := range entries {
-			data, _ := os.ReadFile(filepath.Join(from, f.Name()))
-			os.WriteFile(filepath.Join(to, f.Name()), data, 0o644)
-		}
-	}
+	subs := subsTree(t, e.root, "skiplist/accepted/arena", "hashset/wrong_answer/no-tombstone")
 	e.run("verify", "--solutions", bad, "--submissions", subs, "--json", "--seed", "5")
-	var doc struct {
-		Results     []map[string]any `json:"results"`
-		Submissions []struct {
-			Exercise, Verdict string
-			OK                bool
-		} `json:"submissions"`
-	}
+	var doc verifyJSON
 	if err := json.Unmarshal(e.out.Bytes(), &doc); err != nil {
 		t.Fatalf("--json is not one JSON document: %v\n%s", err, e.out)
 	}
 	if len(doc.Results) != len(exercise.Names()) || len(doc.Submissions) != 1 || doc.Submissions[0].Exercise != "hashset" || !doc.Submissions[0].OK {
 		t.Errorf("want every reference and only the hash set's submission graded (and caught), got %+v", doc.Submissions)
+	}
+}
+
+// TestVerifyWithTheJudge runs kata verify --submissions through the real judge: every
+// reference of the kit accepted on its own terms, and a wrong hash set caught.
+func TestVerifyWithTheJudge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("verifies every reference with the real judge")
+	}
+	e := newEnv(t)
+	subs := subsTree(t, e.root, "hashset/wrong_answer/no-tombstone")
+	if code := e.run("verify", "--submissions", subs, "--json", "--seed", "5"); code != exitOK {
+		t.Fatalf("exit %d, want 0\n%.3000s\n%s", code, e.out, e.err)
+	}
+	var doc verifyJSON
+	if err := json.Unmarshal(e.out.Bytes(), &doc); err != nil {
+		t.Fatalf("--json is not one JSON document: %v\n%s", err, e.out)
+	}
+	if len(doc.Results) != len(exercise.Names()) {
+		t.Errorf("%d references verified, want %d", len(doc.Results), len(exercise.Names()))
+	}
+	for _, r := range doc.Results {
+		if r["verdict"] != "accepted" {
+			t.Errorf("%s: %s, %s", r["exercise"], r["verdict"], r["message"])
+		}
+	}
+	if len(doc.Submissions) != 1 || doc.Submissions[0].Verdict != "wrong_answer" || !doc.Submissions[0].OK {
+		t.Errorf("want the hash set's submission caught, got %+v", doc.Submissions)
 	}
 }
