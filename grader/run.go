@@ -13,6 +13,7 @@ import (
 	"kata/grader/internal/build"
 	"kata/grader/internal/catalog"
 	"kata/grader/internal/crash"
+	"kata/grader/internal/growth"
 	"kata/grader/internal/hints"
 	"kata/grader/internal/record"
 	"kata/grader/internal/sandbox"
@@ -154,7 +155,7 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 			if r.Verify {
 				why = "not measured: kata verify checks references on reference-free tests only"
 			}
-			out = append(out, result.Complexity{Judgement: result.Judgement{Op: op.Name, Expected: op.Expected, Hint: why}})
+			out = append(out, result.Complexity{Judgement: result.Judgement{Op: op.Name, Expected: growth.Class(op.Expected), Hint: why}})
 		}
 	}
 	return out

@@ -279,7 +279,7 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 	var expected []string
 	for _, c := range r.Complexity {
 		measured = measured || c.Status.Judged()
-		expected = append(expected, c.Op+" "+c.Expected)
+		expected = append(expected, c.Op+" "+string(c.Expected))
 	}
 	if !measured {
 		// Nothing measured yet (an earlier test failed): the expected costs, in one line.
@@ -291,8 +291,8 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 	opWide, expWide, wide := 12, 10, 10
 	for _, c := range r.Complexity {
 		opWide = max(opWide, utf8.RuneCountInString(c.Op))
-		expWide = max(expWide, utf8.RuneCountInString(c.Expected))
-		wide = max(wide, utf8.RuneCountInString(c.Observed))
+		expWide = max(expWide, utf8.RuneCountInString(string(c.Expected)))
+		wide = max(wide, utf8.RuneCountInString(string(c.Observed)))
 	}
 	fmt.Fprintf(w, "\n  %s\n", p.Dim.Sprint(strings.TrimRight(fmt.Sprintf("%-*s %-9s %-*s %-*s", opWide, "operation", "grows in", expWide, "expected", wide, "observed"), " ")))
 	for _, c := range r.Complexity {

@@ -66,16 +66,16 @@ type Complexity struct {
 // Judgement is the judge's finding on one operation's growth along one axis, as the test
 // program records it and the result reports it.
 type Judgement struct {
-	Op       string `json:"op"`
-	Axis     string `json:"axis,omitempty"` // what grows: n, L, m, words
-	Expected string `json:"expected"`
+	Op       string       `json:"op"`
+	Axis     string       `json:"axis,omitempty"` // what grows: n, L, m, words
+	Expected growth.Class `json:"expected"`
 	// Status is the judgement: right, wrong, too slow, or not judged (unsure, the zero value,
 	// also for an operation never measured).
 	Status growth.Status `json:"status"`
 	// Observed is the growth class observed: "O(n)"; empty when not judged.
-	Observed string `json:"observed,omitempty"`
-	Hint     string `json:"hint,omitempty"`
-	Reason   string `json:"reason,omitempty"` // the measurement in one line
+	Observed growth.Class `json:"observed,omitempty"`
+	Hint     string       `json:"hint,omitempty"`
+	Reason   string       `json:"reason,omitempty"` // the measurement in one line
 }
 
 // OK reports whether the growth was judged right.
@@ -87,20 +87,20 @@ type Point = growth.Sample
 
 // complexityJSON is the contract's form of a Complexity.
 type complexityJSON struct {
-	Op       string  `json:"op"`
-	Expected string  `json:"expected"`
-	Observed string  `json:"observed"`
-	OK       bool    `json:"ok"`
-	Hint     string  `json:"hint"`
-	Axis     string  `json:"axis,omitempty"`
-	Reason   string  `json:"reason,omitempty"`
-	Points   []Point `json:"points,omitempty"`
+	Op       string       `json:"op"`
+	Expected growth.Class `json:"expected"`
+	Observed growth.Class `json:"observed"`
+	OK       bool         `json:"ok"`
+	Hint     string       `json:"hint"`
+	Axis     string       `json:"axis,omitempty"`
+	Reason   string       `json:"reason,omitempty"`
+	Points   []Point      `json:"points,omitempty"`
 }
 
 // MarshalJSON writes the contract's form: ok is true when the growth was judged right, and
 // observed is empty when it was not judged.
 func (c Complexity) MarshalJSON() ([]byte, error) {
-	observed := ""
+	var observed growth.Class
 	if c.Status.Judged() {
 		observed = c.Observed
 	}

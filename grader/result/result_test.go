@@ -36,7 +36,7 @@ func TestComplexityJSON(t *testing.T) {
 		{"too slow", growth.Slow, `{"op":"Search","expected":"O(log n)","observed":"O(log n)","ok":false,"hint":"h","axis":"n"}`},
 		{"not judged", growth.Unsure, `{"op":"Search","expected":"O(log n)","observed":"","ok":false,"hint":"h","axis":"n"}`},
 	} {
-		observed := "O(log n)"
+		observed := growth.Class("O(log n)")
 		if c.status == growth.Wrong {
 			observed = "O(n)"
 		}

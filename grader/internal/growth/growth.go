@@ -62,7 +62,7 @@ func (s Sample) excess() float64 { return s.Learner / (TimeFactor*s.Reference + 
 type Series struct {
 	Op       string   // "Search"
 	Axis     string   // what grows: "n" (elements), "L" (word length), "m" (bits), "words"
-	Expected string   // "O(log n)"
+	Expected Class    // "O(log n)"
 	Samples  []Sample // in increasing size
 	Hint     string   // what to say when the growth is wrong
 	SlowHint string   // what to say when the growth is right but the time limit is passed
@@ -193,7 +193,7 @@ func (s *Status) UnmarshalText(b []byte) error {
 // Decision is the judgement on one series.
 type Decision struct {
 	Status   Status
-	Observed string  // the growth class observed: "O(log n)", "O(n)"; empty when not judged
+	Observed Class   // the growth class observed: "O(log n)", "O(n)"; empty when not judged
 	Slope    float64 // slope of log(ratio) over log(size), by the median of pairwise slopes
 	Growth   float64 // how much the ratio grew over the sizes measured, per the fitted slope
 	Ratio    float64 // learner/reference at the largest size measured
@@ -306,7 +306,7 @@ func ShownRight(s *Series, d Decision) bool {
 // slowClass names the growth class of a series that is too slow, from its slope: the expected
 // class when the slope is small, else the next class up; a steeper slope over sizes that did
 // not prove a wrong growth is as likely the caches as a power of n.
-func slowClass(s *Series, slope float64) string {
+func slowClass(s *Series, slope float64) Class {
 	if len(s.Samples) < 2 || slope < WrongSlope {
 		return s.Expected
 	}
@@ -327,15 +327,20 @@ func excess(samples []Sample) float64 {
 // along the members returned r), 0 along every other axis (O(1), O(k), and O(log n), whose slope
 // is small).
 func expectedSlope(s *Series) float64 {
-	if linearIn(s.Expected, s.Axis) {
+	if s.Expected.LinearIn(s.Axis) {
 		return 1
 	}
 	return 0
 }
 
-// linearIn reports whether the cost expected, "O(a + b)", has the axis as one of its terms.
-func linearIn(expected, axis string) bool {
-	inner, ok := strings.CutPrefix(expected, "O(")
+// Class is a growth class in big-O notation, as the registry declares an operation's expected
+// cost and the judge names the growth it observed: "O(log n)", "O(log n + r)", "O(n²)".
+type Class string
+
+// LinearIn reports whether the class, "O(a + b)", has the axis as one of its terms: the cost
+// grows in proportion to it.
+func (c Class) LinearIn(axis string) bool {
+	inner, ok := strings.CutPrefix(string(c), "O(")
 	inner, ok2 := strings.CutSuffix(inner, ")")
 	if !ok || !ok2 {
 		return false
@@ -368,21 +373,21 @@ func times(r float64) string {
 }
 
 // observed names the growth class of a series from its slope beyond the expected class's.
-func observed(s *Series, excess float64) string {
+func observed(s *Series, excess float64) Class {
 	switch {
 	case expectedSlope(s) == 1:
 		if excess >= WrongSlope {
-			return "O(" + s.Axis + "²)"
+			return Class("O(" + s.Axis + "²)")
 		}
-		return fmt.Sprintf("O(%s^%.1f)", s.Axis, 1+excess)
+		return Class(fmt.Sprintf("O(%s^%.1f)", s.Axis, 1+excess))
 	case s.Expected == "O(L)":
 		return "O(n·L)"
 	case excess >= 1.6:
-		return "O(" + s.Axis + "²)"
+		return Class("O(" + s.Axis + "²)")
 	case excess >= WrongSlope:
-		return "O(" + s.Axis + ")"
+		return Class("O(" + s.Axis + ")")
 	}
-	return fmt.Sprintf("O(%s^%.1f)", s.Axis, excess)
+	return Class(fmt.Sprintf("O(%s^%.1f)", s.Axis, excess))
 }
 
 // fit is the slope of log(ratio) against log(size).

@@ -12,7 +12,7 @@ import (
 
 // series builds samples at sizes 3125·2^i up to 200,000 with the reference costing ref(n) and
 // the learner learner(n), in nanoseconds.
-func series(expected string, ref, learner func(n float64) float64) *Series {
+func series(expected Class, ref, learner func(n float64) float64) *Series {
 	s := &Series{Op: "Search", Axis: "n", Expected: expected}
 	for n := 3125; n <= 200000; n *= 2 {
 		s.Add(Sample{Size: n, Learner: learner(float64(n)), Reference: ref(float64(n))})
@@ -41,7 +41,7 @@ func TestFinal(t *testing.T) {
 		reason   string
 		s        *Series
 		status   Status
-		observed string
+		observed Class
 	}{
 		{"the reference against itself", series("O(log n)", logn(30), logn(30)), Right, "O(log n)"},
 		{"a constant factor slower", series("O(log n)", logn(30), logn(200)), Right, "O(log n)"},
@@ -209,7 +209,7 @@ type recording struct {
 	Complexity []struct {
 		Op       string `json:"op"`
 		Axis     string `json:"axis"`
-		Expected string `json:"expected"`
+		Expected Class  `json:"expected"`
 		Points   []struct {
 			Size       int     `json:"size"`
 			Learner    float64 `json:"learner_ns"`

@@ -16,6 +16,6 @@ func Declared(e *exercise.Exercise, s growth.Series) *growth.Series {
 	if !ok {
 		panic(fmt.Sprintf("the %s exercise declares no operation %s", e.Name, s.Op))
 	}
-	s.Expected = op.Expected
+	s.Expected = growth.Class(op.Expected)
 	return &s
 }
