@@ -1,6 +1,6 @@
 // Package rules checks a graded package before anything of it runs, on the type-checked package
 // (go/packages), never by searching its text: that it has exactly the exercise's API, that it
-// imports nothing of the kit's own (solutions/, grader/, cmd/), and the rules the exercise
+// imports nothing of the kit's own module (solutions/, grader/, cmd/, exercises/), and the rules the exercise
 // declares (exercise.Rules): the libraries it may use, an allow-list of imports, no maps.
 package rules
 
@@ -138,8 +138,8 @@ func parseError(pos, msg string) result.Location {
 	return l
 }
 
-// kitImports reports imports of the kit's solutions, judge or CLI, and of libraries outside the
-// standard library that the exercise does not allow (its Rules.Libraries): wrapping another library's
+// kitImports reports imports of any package of the kit's own module (its solutions, judge, CLI,
+// and the exercises, the learner's other ones included), and of libraries outside the standard library that the exercise does not allow (its Rules.Libraries): wrapping another library's
 // Bloom filter or skip list would skip the lesson.
 func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
@@ -156,13 +156,14 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 				out = append(out, Violation{Rule: result.NoLibrary, File: file, Line: line, Column: col,
 					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, e.Name, allowed)})
 			}
-			for _, banned := range []string{"solutions", "grader", "cmd"} {
-				prefix := layout.Module + "/" + banned
-				if path == prefix || strings.HasPrefix(path, prefix+"/") {
-					file, line, col := place(imp.Pos())
-					out = append(out, Violation{Rule: result.NoKitImport, File: file, Line: line, Column: col,
-						Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s/", path, banned)})
+			if rest, ok := strings.CutPrefix(path, layout.Module+"/"); ok || path == layout.Module {
+				what := "code"
+				if dir, _, _ := strings.Cut(rest, "/"); dir != "" {
+					what = dir + "/"
 				}
+				file, line, col := place(imp.Pos())
+				out = append(out, Violation{Rule: result.NoKitImport, File: file, Line: line, Column: col,
+					Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s", path, what)})
 			}
 		}
 	}

@@ -114,6 +114,22 @@ func TestNoLibraries(t *testing.T) {
 	}
 }
 
+// TestKitImports checks that an import of any package of the kit's own module is a broken rule at
+// the import, naming the package: a reference, the judge, and another of the kit's exercises alike.
+func TestKitImports(t *testing.T) {
+	for _, tc := range []struct{ exercise, dir, want string }{
+		{"cuckoo", "imports-reference", "imports kata/solutions/cuckoo: an exercise may not use the kit's solutions/"},
+		{"randomizedset", "import-harness", "imports kata/grader/internal/harness: an exercise may not use the kit's grader/"},
+		{"countingbloom", "imports-bloom-exercise", "imports kata/exercises/bloom: an exercise may not use the kit's exercises/"},
+	} {
+		rep := check(t, tc.exercise, filepath.Join("grader", "testdata", tc.exercise, "rule_violation", tc.dir))
+		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitImport || rep.Violations[0].Line == 0 ||
+			rep.Violations[0].Message != tc.want {
+			t.Errorf("%s/%s: %v, want one violation saying %q", tc.exercise, tc.dir, rep.Violations, tc.want)
+		}
+	}
+}
+
 // TestKitLinkname checks that a go:linkname into the kit's code is a broken rule, at the
 // directive, and that the package's other linknames are listed for the build's messages.
 func TestKitLinkname(t *testing.T) {
