@@ -118,6 +118,9 @@ func checkHint(t *testing.T, dir, hint string) {
 // watchdog allows beyond the graded code's limit (record.JudgeMemory): the judge never charges
 // a learner for its own memory.
 func TestReferencesAccepted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
+	}
 	root := kitRoot(t)
 	limits := testLimits
 	limits.Memory = refMemory
@@ -145,6 +148,9 @@ const refMemory = 64 << 20
 
 // TestStubsNotImplemented grades every untouched stub: each must be not_implemented, naming New.
 func TestStubsNotImplemented(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
+	}
 	root := kitRoot(t)
 	for _, e := range exercise.All() {
 		t.Run(e.Name, func(t *testing.T) {
@@ -221,9 +227,9 @@ func firstOfEachFolder(subs []Submission) []Submission {
 
 // oneOfEachVerdict picks the quick loop's sample of subs (sorted by folder): one submission of
 // each verdict but accepted, the first in its folder, with the exercises taken in turn so that
-// every exercise is graded when there are at least as many verdicts as exercises. Accepted
-// submissions are left out because they are the slowest (every performance test runs) and
-// TestReferencesAccepted, which -short keeps, takes every exercise through an accepted run.
+// the sample moves over the exercises as verdicts are added. Accepted submissions are left out
+// because they are the slowest (every performance test runs); go test without -short takes every
+// exercise through an accepted run.
 func oneOfEachVerdict(subs []Submission) []Submission {
 	var exercises []string
 	var verdicts []verdict.Verdict
@@ -262,6 +268,9 @@ func oneOfEachVerdict(subs []Submission) []Submission {
 // go command's module index once gave the second the first one's imports, and a package that
 // builds was judged compile_error ("could not import math").
 func TestSameSizeAndTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
+	}
 	root := kitRoot(t)
 	src, err := os.ReadFile(filepath.Join(root, "grader", "testdata", "skiplist", "wrong_answer", "minint-head", "skiplist.go"))
 	if err != nil {

@@ -410,7 +410,7 @@ func TestGradeRefuses(t *testing.T) {
 // references verified first: a wrong hash set, and a missing randomized set.
 func TestGradeClassWithTheJudge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("grades with the real judge")
+		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
 	}
 	root := kitRoot(t)
 	class := t.TempDir()
