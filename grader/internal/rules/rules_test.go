@@ -8,23 +8,21 @@ import (
 	"testing"
 
 	"kata/grader/exercise"
+	"kata/grader/layout"
 	"kata/grader/result"
 )
 
+// kit is the kit these tests run in.
+var kit, _ = layout.Find(".")
+
+// check checks the package in dir as the exercise called name.
 func check(t *testing.T, name, dir string) *Report {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
 	e, err := exercise.Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(root, dir)
-	}
-	rep, err := Check(context.Background(), Spec{Root: root, Exercise: e, Dir: dir})
+	rep, err := Check(context.Background(), Spec{Root: kit.Root, Exercise: e, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +47,7 @@ func TestHashSetMaps(t *testing.T) {
 		{"imports-unsafe", "hashset.go", "allowed-imports", "imports unsafe"},
 		{"import-solution", "hashset.go", "no-kit-import", "imports kata/solutions/hashset"},
 	} {
-		rep := check(t, "hashset", filepath.Join("grader", "testdata", "hashset", "rule_violation", tc.dir))
+		rep := check(t, "hashset", filepath.Join(kit.Testdata(), "hashset", "rule_violation", tc.dir))
 		if len(rep.TypeErrors) > 0 || len(rep.API) > 0 {
 			t.Errorf("%s: type errors %v, API %v", tc.dir, rep.TypeErrors, rep.API)
 			continue
@@ -69,13 +67,13 @@ func TestHashSetMaps(t *testing.T) {
 // TestCleanPackages checks that the references and right submissions break no rule.
 func TestCleanPackages(t *testing.T) {
 	for _, e := range exercise.All() {
-		rep := check(t, e.Name, filepath.Join("solutions", e.Name))
+		rep := check(t, e.Name, kit.Solution(e.Name))
 		if len(rep.TypeErrors)+len(rep.API)+len(rep.Violations) > 0 {
 			t.Errorf("solutions/%s: %+v", e.Name, rep)
 		}
 	}
 	for _, dir := range []string{"chaining", "tombstones", "linked-buckets"} {
-		rep := check(t, "hashset", filepath.Join("grader", "testdata", "hashset", "accepted", dir))
+		rep := check(t, "hashset", filepath.Join(kit.Testdata(), "hashset", "accepted", dir))
 		if len(rep.Violations) > 0 {
 			t.Errorf("%s: %v", dir, rep.Violations)
 		}
@@ -84,7 +82,7 @@ func TestCleanPackages(t *testing.T) {
 
 // TestAPI checks that a package with another API is told how it differs.
 func TestAPI(t *testing.T) {
-	rep := check(t, "skiplist", filepath.Join("solutions", "trie"))
+	rep := check(t, "skiplist", kit.Solution("trie"))
 	if len(rep.API) == 0 || !strings.Contains(strings.Join(rep.API, "\n"), "type Skiplist is missing") {
 		t.Errorf("a trie checked as a skip list: %v", rep.API)
 	}
@@ -93,7 +91,7 @@ func TestAPI(t *testing.T) {
 // TestStructFields checks that a struct of the API with other fields, or in another order, is
 // told how it differs.
 func TestStructFields(t *testing.T) {
-	rep := check(t, "sortedset", filepath.Join("grader", "testdata", "sortedset", "compile_error", "member-fields-swapped"))
+	rep := check(t, "sortedset", filepath.Join(kit.Testdata(), "sortedset", "compile_error", "member-fields-swapped"))
 	want := "type Member has fields Score float64; Name string, want type Member struct{ Name string; Score float64 }"
 	if len(rep.API) != 1 || rep.API[0] != want {
 		t.Errorf("Member with its fields swapped: %q, want %q", rep.API, want)
@@ -107,7 +105,7 @@ func TestNoLibraries(t *testing.T) {
 		{"skiplist", "github.com/huandu/skiplist"},
 		{"bloom", "github.com/bits-and-blooms/bloom/v3"},
 	} {
-		rep := check(t, tc.exercise, filepath.Join("grader", "testdata", tc.exercise, "rule_violation", "wraps-library"))
+		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "rule_violation", "wraps-library"))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoLibrary || !strings.Contains(rep.Violations[0].Message, tc.lib) {
 			t.Errorf("%s: %v", tc.exercise, rep.Violations)
 		}
@@ -122,7 +120,7 @@ func TestKitImports(t *testing.T) {
 		{"randomizedset", "import-harness", "imports kata/grader/internal/harness: an exercise may not use the kit's grader/"},
 		{"countingbloom", "imports-bloom-exercise", "imports kata/exercises/bloom: an exercise may not use the kit's exercises/"},
 	} {
-		rep := check(t, tc.exercise, filepath.Join("grader", "testdata", tc.exercise, "rule_violation", tc.dir))
+		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "rule_violation", tc.dir))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitImport || rep.Violations[0].Line == 0 ||
 			rep.Violations[0].Message != tc.want {
 			t.Errorf("%s/%s: %v, want one violation saying %q", tc.exercise, tc.dir, rep.Violations, tc.want)
@@ -134,12 +132,12 @@ func TestKitImports(t *testing.T) {
 // directive, and that the package's other linknames are listed for the build's messages.
 func TestKitLinkname(t *testing.T) {
 	for _, dir := range []string{"linkname-reference", "linkname-solution"} {
-		rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "rule_violation", dir))
+		rep := check(t, "bloom", filepath.Join(kit.Testdata(), "bloom", "rule_violation", dir))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitLinkname || rep.Violations[0].Line == 0 {
 			t.Errorf("%s: %v", dir, rep.Violations)
 		}
 	}
-	rep := check(t, "bloom", filepath.Join("grader", "testdata", "bloom", "compile_error", "linkname-missing"))
+	rep := check(t, "bloom", filepath.Join(kit.Testdata(), "bloom", "compile_error", "linkname-missing"))
 	if len(rep.Violations) != 0 || len(rep.Linknames) != 1 || rep.Linknames[0].Line == 0 {
 		t.Errorf("linkname-missing: violations %v, linknames %v", rep.Violations, rep.Linknames)
 	}
