@@ -94,6 +94,14 @@ type Exercise struct {
 	// Race, when set, builds the hidden tests with Go's race detector wherever the machine can
 	// (cgo and a C compiler): goroutines share the structure, and a data race is a runtime error.
 	Race bool
+	// NoBench, when set, says why devtests/bench has no package benchmarking the exercise's
+	// reference against a library: "no library stands in for it; solutions/hashset benchmarks
+	// it against Go's map". A kit test wants one of the two.
+	NoBench string
+	// NoRecordings, when set, says why grader/internal/growth/testdata holds no recorded runs
+	// of the exercise's growth series (kata dev stress --record), which the growth judge's tests
+	// replay. A kit test wants one of the two.
+	NoRecordings string
 }
 
 // Rules are what an exercise's package may use, beyond what every exercise must do (have exactly

@@ -1,6 +1,7 @@
 package exercise_test
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -21,11 +22,14 @@ var root = filepath.Join("..", "..")
 
 // TestKitAgreesWithRegistry checks that every part of the kit has each registered exercise, and
 // nothing else: its stub, its embedded copy, its reference, its suite (measuring exactly the
-// operations the registry declares, at the registry's costs) and its submissions with known
-// verdicts. problems.md is kept equal to the registry by TestProblemsInSync, and the embedded
+// operations the registry declares, at the registry's costs), its submissions with known
+// verdicts, its not-implemented probes (one for each function and method of the API), its
+// benchmarks against a library under devtests/bench and its recorded growth runs, or the
+// registry's reason why not. problems.md is kept equal to the registry by TestProblemsInSync, and the embedded
 // stubs to exercises/ by the stubs package's tests.
 func TestKitAgreesWithRegistry(t *testing.T) {
 	names := exercise.Names()
+	recorded := recordedRuns(t)
 	for _, dir := range []string{"exercises", "solutions", "cmd/kata/internal/stubs/_files",
 		"grader/internal/suites", "grader/testdata"} {
 		if got := folders(t, filepath.Join(root, dir)); !slices.Equal(got, slices.Sorted(slices.Values(names))) {
@@ -47,6 +51,18 @@ func TestKitAgreesWithRegistry(t *testing.T) {
 			}
 			if want := "kata/grader/internal/suites/" + e.Name; entry.Import != want {
 				t.Errorf("the suite's import path is %s, want %s", entry.Import, want)
+			}
+			var api, probed []string
+			for _, f := range e.API {
+				api = append(api, f.Name)
+			}
+			for _, p := range entry.Suite.Probes {
+				probed = append(probed, p.Method)
+			}
+			slices.Sort(api)
+			slices.Sort(probed)
+			if !slices.Equal(probed, api) {
+				t.Errorf("the suite's Probes call %v, want each function and method of the API once: %v", probed, api)
 			}
 			measured := declaredSeries(t, filepath.Join(root, "grader", "internal", "suites", e.Name))
 			for _, op := range e.Ops {
@@ -71,8 +87,56 @@ func TestKitAgreesWithRegistry(t *testing.T) {
 			if got := folders(t, testdata); !slices.Equal(got, want) {
 				t.Errorf("grader/testdata/%s holds %v, want a folder for each verdict: %v", e.Name, got, want)
 			}
+			bench := filepath.Join(root, "devtests", "bench", e.Name)
+			tests, _ := filepath.Glob(filepath.Join(bench, "*_test.go"))
+			switch {
+			case e.NoBench == "" && len(tests) == 0:
+				t.Errorf("devtests/bench/%s has no benchmarks of the reference against a library: "+
+					"write them, or say why not in the registry's NoBench", e.Name)
+			case e.NoBench != "" && len(tests) > 0:
+				t.Errorf("devtests/bench/%s has benchmarks, but the registry's NoBench says why it has none", e.Name)
+			}
+			switch {
+			case e.NoRecordings == "" && recorded[e.Name] == 0:
+				t.Errorf("grader/internal/growth/testdata has no recorded run of %s: record some with "+
+					"kata dev stress --exercise %s --record grader/internal/growth/testdata/%s.jsonl, "+
+					"or say why not in the registry's NoRecordings", e.Name, e.Name, e.Name)
+			case e.NoRecordings != "" && recorded[e.Name] > 0:
+				t.Errorf("grader/internal/growth/testdata has %d recorded runs of %s, but the registry's "+
+					"NoRecordings says why it has none", recorded[e.Name], e.Name)
+			}
 		})
 	}
+	if got := folders(t, filepath.Join(root, "devtests", "bench")); len(slices.DeleteFunc(got, func(n string) bool {
+		return slices.Contains(names, n)
+	})) > 0 {
+		t.Errorf("devtests/bench/ holds %v, which are no registered exercise", got)
+	}
+}
+
+// recordedRuns counts the recorded runs of each exercise in the growth judge's fixtures, the
+// JSON lines under grader/internal/growth/testdata.
+func recordedRuns(t *testing.T) map[string]int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root, "grader", "internal", "growth", "testdata", "*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := map[string]int{}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(data)) {
+			var run struct{ Exercise string }
+			if err := json.Unmarshal([]byte(line), &run); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			runs[run.Exercise]++
+		}
+	}
+	return runs
 }
 
 // TestStubsListRules checks that each stub tells the learner exactly the packages the rules

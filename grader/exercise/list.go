@@ -35,7 +35,8 @@ var all = []*Exercise{
 				"bits (Fibonacci hashing) spreads them. With probing, Remove must not leave a hole that " +
 				"cuts a probe chain: mark the slot deleted (a tombstone) or shift later keys back.",
 		},
-		Noun: "the hash set",
+		Noun:    "the hash set",
+		NoBench: "no library stands in for it: solutions/hashset benchmarks the reference against Go's map",
 		Rules: Rules{
 			NoMap: true,
 			// The rule is "no built-in map and no other package's map or set", and a deny-list of
@@ -78,7 +79,8 @@ var all = []*Exercise{
 				"Set node.end = true where Insert stops, and let Search answer node.end at the end of " +
 				"the walk, while StartsWith only needs the path to exist.",
 		},
-		Noun: "the trie",
+		Noun:    "the trie",
+		NoBench: "no library stands in for it: solutions/trie benchmarks the reference against the textbook trie of 26-way nodes",
 	},
 	{
 		Name:       "randomizedset",
@@ -106,7 +108,8 @@ var all = []*Exercise{
 				"the last element into the hole, update its index in the map, delete the removed value " +
 				"from the map, and shrink the slice by one.",
 		},
-		Noun: "the randomized set",
+		Noun:    "the randomized set",
+		NoBench: "no library stands in for it: solutions/randomizedset benchmarks the reference against the textbook map and slice",
 	},
 	{
 		Name:       "bloom",
