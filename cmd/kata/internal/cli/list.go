@@ -54,12 +54,16 @@ func listRun(_ context.Context, o *listOptions) error {
 // writeList writes the practice list with the learner's progress, then the progress line.
 func writeList(w io.Writer, st *progress.State, p report.Palette) {
 	next := st.Next(exercise.Names())
+	width := 0 // the longest name, so that the columns line up
+	for _, name := range exercise.Names() {
+		width = max(width, len(name))
+	}
 	for i, e := range exercise.All() {
 		mark := "  "
 		if e.Name == next {
 			mark = p.Bold.Sprint("→ ")
 		}
-		fmt.Fprintf(w, "%s%2d  %s  %-6s  %s\n", mark, i+1, p.Bold.Sprintf("%-13s", e.Name), e.Difficulty, p.Dim.Sprint(e.Slug))
+		fmt.Fprintf(w, "%s%2d  %s  %-6s  %s\n", mark, i+1, p.Bold.Sprintf("%-*s", width, e.Name), e.Difficulty, p.Dim.Sprint(e.Slug))
 		fmt.Fprintln(w, fitParts("      ", status(st.Get(e.Name), len(e.Hints), p)))
 	}
 	fmt.Fprintln(w)
