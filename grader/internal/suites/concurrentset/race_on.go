@@ -22,7 +22,7 @@ const raceLogVar = "KATA_RACE_LOG"
 // init starts the test program once more, in the same process (exec keeps its id, its process
 // group, its files and its environment), with the race detector told to write its reports to a
 // file in the run's temporary folder rather than to stderr, so that a report can be read back
-// and named in the verdict; and to keep the exit status, which the judge reads from the record.
+// and named in the verdict.
 // The detector reads its options only when the program starts, hence the second start.
 func init() {
 	if os.Getenv(raceLogVar) != "" || record.ConfigFromEnv().Record == "" {
@@ -33,7 +33,7 @@ func init() {
 		return
 	}
 	prefix := filepath.Join(os.TempDir(), "kata-race-"+strconv.Itoa(os.Getpid()))
-	env := append(os.Environ(), raceLogVar+"="+prefix, "GORACE=log_path="+prefix+" exitcode=0 history_size=3")
+	env := append(os.Environ(), raceLogVar+"="+prefix, "GORACE=log_path="+prefix+" history_size=3")
 	syscall.Exec(self, os.Args, env) // returns only on failure: the reports then go to stderr
 }
 
