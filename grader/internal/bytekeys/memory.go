@@ -3,6 +3,8 @@ package bytekeys
 import (
 	"fmt"
 	"runtime"
+
+	"kata/grader/internal/harness"
 )
 
 // Footprint is the heap a filter keeps alive, measured by [Measure].
@@ -40,6 +42,13 @@ func Measure[F any](build func() F, add func(f F, key []byte), gen Gen, n int) F
 		Total:      int64(filled.HeapAlloc) - int64(before.HeapAlloc),
 		Goroutines: runtime.NumGoroutine() - goroutines,
 	}
+}
+
+// Over logs the footprint against limit, in bytes, and reports whether the filter keeps more
+// than limit alive once its keys are added, and whether it did already once made.
+func (fp Footprint) Over(t *harness.T, limit int64) (over, atNew bool) {
+	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", fp.AfterNew, fp.Total, limit)
+	return fp.Total > limit, fp.AfterNew > limit
 }
 
 // MiB formats a number of bytes in MiB, as a memory failure prints it: "1.5 MiB".
