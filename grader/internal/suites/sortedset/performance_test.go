@@ -72,9 +72,6 @@ func (s slowOp) RangeByScore(lo, hi float64) []Member {
 // slice, an update or an Add that walks the bottom level, and a Rank that walks the ties are
 // submissions under grader/testdata/sortedset/time_limit_exceeded, graded end to end.)
 func TestPerformanceFlagsEachOperation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures the growth of several wrong implementations, seconds each; go test without -short runs it")
-	}
 	for _, tc := range []struct {
 		name string
 		impl API
