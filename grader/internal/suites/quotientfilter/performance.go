@@ -213,6 +213,17 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 			break // Inserts too slow to fill g: Insert's samples say so
 		}
 		batch := 1 << (max(mergeQ, q) - q)
+		if k := len(merges.Samples); k > 0 {
+			// A batch's cost predicted from the last size's, as if a Merge's cost grew in
+			// proportion to 2^q: a Merge far past that (one quadratic in the fingerprints takes
+			// tens of seconds at 2^20 slots) is not run where the budget cannot pay for it.
+			last := merges.Samples[k-1]
+			calls := float64(batch*(m.Repeats+1)) * float64(uint64(1)<<q) / float64(last.Size)
+			if !m.Afford(time.Duration(last.Learner*calls), time.Duration(last.Reference*calls)) {
+				merges.Samples[k-1].Capped = true
+				break
+			}
+		}
 		lfs, rfs := make([]Filter, batch), make([]Filter, batch)
 		for i := range batch {
 			if lfs[i], rfs[i], ok = f.pair(learner, reference, 0, 1<<(q-2)); !ok {
