@@ -67,6 +67,13 @@ type Mismatch struct {
 	Panic any    // the panic value, if the failing call panicked
 }
 
+// Telling is a result that says in words how it differs from the wanted one, where "returned
+// false, want true" would misname what the call did: an Add that had to panic and did not.
+type Telling interface {
+	// Tell is what the call did against what it had to do: "did not panic; it must panic".
+	Tell(want any) string
+}
+
 // Expect is an expected result that is not one exact value.
 type Expect interface {
 	// Accepts reports whether got is a right answer.

@@ -281,6 +281,9 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 			c.Diff = strings.ReplaceAll(cmp.Diff(o.want, o.got), "\u00a0", " ")
 		}
 		f.Message = fmt.Sprintf("%s returned %s, want %s", name, c.Got, c.Want)
+		if t, ok := o.got.(Telling); ok {
+			f.Message = name + " " + t.Tell(o.want)
+		}
 		switch len(seq) {
 		case 1:
 		case 2:

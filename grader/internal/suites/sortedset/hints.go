@@ -130,14 +130,16 @@ func mapScores(calls []harness.Call, f func(float64) float64) []harness.Call {
 // calls did that a hint may name.
 type state struct {
 	scores  map[string]float64
-	arrival map[string]int // when each name last got its score
-	updated bool           // an Add of a name already present, with another score
-	moved   bool           // a member left its place: a Remove of a present name, or an update
-	negZero bool           // a member was added with -0
+	placed  map[string]float64 // the score each name had when it entered the set
+	arrival map[string]int     // when each name last got its score
+	gone    []Member           // each member as it was where it left its place
+	updated bool               // an Add of a name already present, with another score
+	moved   bool               // a member left its place: a Remove of a present name, or an update
+	negZero bool               // a member was added with -0
 }
 
 func replay(calls []harness.Call) state {
-	st := state{scores: map[string]float64{}, arrival: map[string]int{}}
+	st := state{scores: map[string]float64{}, placed: map[string]float64{}, arrival: map[string]int{}}
 	for i, c := range calls {
 		switch c.Method {
 		case "Add":
@@ -148,6 +150,7 @@ func replay(calls []harness.Call) state {
 			old, ok := st.scores[name]
 			if ok && old != sc {
 				st.updated, st.moved = true, true
+				st.gone = append(st.gone, mem(name, old))
 			}
 			if same(sc, negZero) {
 				st.negZero = true
@@ -155,12 +158,17 @@ func replay(calls []harness.Call) state {
 			if !ok || old != sc {
 				st.arrival[name] = i
 			}
+			if !ok {
+				st.placed[name] = sc
+			}
 			st.scores[name] = sc
 		case "Remove":
-			if _, ok := st.scores[c.Args[0].(string)]; ok {
+			if old, ok := st.scores[c.Args[0].(string)]; ok {
 				st.moved = true
+				st.gone = append(st.gone, mem(c.Args[0].(string), old))
 			}
 			delete(st.scores, c.Args[0].(string))
+			delete(st.placed, c.Args[0].(string))
 		}
 	}
 	return st
@@ -193,6 +201,8 @@ const (
 	startToLast           // a start at or past Len() taken as the last member
 	runeOrder             // names compared as runes (not UTF-8 reads as U+FFFD)
 	foldCase              // names compared ignoring case first
+	unmoved               // an updated member left where its first score put it
+	ghost                 // Rank counting every member that left its place as still there
 )
 
 // key orders scores, -0 before 0 when the mistake is to order them by their bits.
@@ -207,6 +217,9 @@ func key(x float64, m mistake) float64 {
 func (st state) order(m mistake) []Member {
 	var out []Member
 	for name, sc := range st.scores {
+		if m == unmoved {
+			sc = st.placed[name]
+		}
 		out = append(out, mem(name, sc))
 	}
 	slices.SortFunc(out, func(a, b Member) int {
@@ -242,6 +255,12 @@ func (st state) answer(c harness.Call, m mistake) any {
 			i++
 		case rankMinus:
 			i = max(0, i-1)
+		case ghost:
+			for _, g := range st.gone {
+				if cmp.Or(cmp.Compare(g.Score, all[i].Score), strings.Compare(g.Name, all[i].Name)) < 0 {
+					i++
+				}
+			}
 		}
 		return ranked{i, true}
 	case "RangeByRank":
@@ -390,10 +409,12 @@ func hint(f harness.Mismatch) string {
 			"spans of every link followed to reach it (a link's span counts the members it jumps, " +
 			"the one it lands on included); if you sum them all, a span counts too few: on Add, " +
 			"each level above the new node's height must span one more"
+	case st.updated && st.explains(last, unmoved, got):
+		return moveHint
 	case st.positional(last, got, want) && (st.moved || !st.ties()):
 		// Right members in the right order at wrong positions, and no tie whose order may be
 		// the cause.
-		return spanHint(st)
+		return st.positionHint(last, got)
 	}
 	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
 		return negZeroHint
@@ -412,7 +433,7 @@ func hint(f harness.Mismatch) string {
 		}
 	}
 	if st.positional(last, got, want) {
-		return spanHint(st)
+		return st.positionHint(last, got)
 	}
 	if last.Method == "RangeByScore" {
 		lo, hi := last.Args[0].(float64), last.Args[1].(float64)
@@ -435,14 +456,44 @@ const negZeroHint = "-0 and 0 are the same score: compare scores with < and ==, 
 	"(math.Float64bits) or their sign (math.Signbit), so that members scored -0 and 0 tie " +
 	"and order by name"
 
-// spanHint names spans not kept right, the cause of positions wrong while the order is right:
-// on unlinking when a member left its place before the failing call, else on linking.
+// positionHint names the cause of a name's wrong position, or of a run of members in the right
+// order at wrong positions, that the case shows. A Rank shows no order: only when it counts
+// every member that left its place as still there are the spans shown not kept right on
+// unlinking; otherwise the hint says what Rank adds up, and names no cause.
+func (st state) positionHint(c harness.Call, got any) string {
+	if c.Method != "Rank" {
+		return spanHint(st)
+	}
+	if st.moved && st.explains(c, ghost, got) {
+		return "Rank counts the members that left their places (Remove, or an Add that changes " +
+			"a score) as if they were still there: " + unlinkHint
+	}
+	return rankSumHint
+}
+
+// rankSumHint says what Rank adds up, for a wrong Rank that no usual mistake explains.
+const rankSumHint = "Rank is the number of members before the name: the sum of the spans of the links " +
+	"followed to reach it (a link's span counts the members it jumps, the one it lands on " +
+	"included), not the number of links followed"
+
+// unlinkHint says how the spans are kept right when a node is unlinked.
+const unlinkHint = "the spans are not kept right when a node is unlinked: on each level i, the " +
+	"link of update[i] that pointed to the node takes over its span less one, and one that " +
+	"jumps over it spans one less"
+
+// moveHint names the mistake of an Add that changes a present name's score but leaves its node
+// where the old score put it.
+const moveHint = "Add of a name already present must move its node to the new score's place: " +
+	"unlink it (with its old score) and insert it again with the new one; changing the score " +
+	"alone leaves the member where the old score put it"
+
+// spanHint names spans not kept right, the cause of a run of members at wrong positions while
+// their order is right: on unlinking when a member left its place before the failing call, else
+// on linking.
 func spanHint(st state) string {
 	if st.moved {
 		return "positions go wrong once a member has left its place (Remove, or an Add that " +
-			"changes a score) while the order stays right: the spans are not kept right when a " +
-			"node is unlinked: on each level i, the link of update[i] that pointed to the node " +
-			"takes over its span less one, and one that jumps over it spans one less"
+			"changes a score) while the order stays right: " + unlinkHint
 	}
 	return "positions go wrong while the order stays right: the spans are not kept right when a " +
 		"node is linked: on each level i up to its height, the new node's link spans what " +

@@ -33,3 +33,11 @@ type panicked bool
 
 // GoString is true or false: printed cases check a call wrapped in a function that recovers.
 func (p panicked) GoString() string { return strconv.FormatBool(bool(p)) }
+
+// Tell says whether the Add panicked, in words: "did not panic; it must panic".
+func (p panicked) Tell(want any) string {
+	did := map[panicked]string{true: "panicked", false: "did not panic"}
+	must := map[panicked]string{true: "it must panic", false: "it must not panic"}
+	w, _ := want.(panicked)
+	return did[p] + "; " + must[w]
+}

@@ -342,6 +342,13 @@ func TestHintFollowsEvidence(t *testing.T) {
 			"unlinked", "0-based"},
 		{"rank off after an update", []harness.Call{call("Add", "b", negZero), call("Add", "a", 0.0), call("Add", "m", -1.0),
 			call("Add", "m", 0.0), call("Rank", "m")}, ranked{3, true}, ranked{2, true}, nil, "unlinked", "-0 and 0"},
+		// A Rank too small after an update that no count of departed members explains: what
+		// Rank adds up, and no claim about unlinking.
+		{"rank counting links", []harness.Call{call("Add", "ann", 30.0), call("Add", "bob", 10.0), call("Add", "cat", 20.0),
+			call("Add", "dan", 20.0), call("Add", "bob", 25.0), call("Rank", "ann")}, ranked{1, true}, ranked{3, true}, nil,
+			"sum of the spans", "unlinked"},
+		{"update left in place", []harness.Call{call("Add", "", 0.0), call("Add", "a", 1.0), call("Add", "", 2.0),
+			call("Rank", "a")}, ranked{1, true}, ranked{0, true}, nil, "move its node", "unlinked"},
 		{"-0 before 0", []harness.Call{call("Add", "a", negZero), call("Add", "", 0.0), call("RangeByRank", 0, 1)},
 			members{mem("a", 0), mem("", 0)}, members{mem("", 0), mem("a", 0)}, nil, "-0 and 0", "spans"},
 		{"names as runes", []harness.Call{call("Add", "é", 1.0), call("Add", "\x80", 1.0), call("RangeByRank", 0, 1)},
