@@ -13,12 +13,10 @@ import (
 // change them.
 type disk struct {
 	files map[string][]byte
-	// read is the set of files read since the last reset, and reads counts the ReadAt calls.
-	read  map[string]bool
-	reads int
-	// creates counts the files created, and bytesRead the bytes ReadAt returned.
-	creates   int
-	bytesRead int64
+	// read is the set of files read since the last reset.
+	read map[string]bool
+	// creates counts the files created.
+	creates int
 }
 
 func newDisk() *disk { return &disk{files: map[string][]byte{}, read: map[string]bool{}} }
@@ -40,7 +38,6 @@ func (d *disk) ReadAt(name string, p []byte, off int64) (int, error) {
 		return 0, fmt.Errorf("read %s: %w", name, fs.ErrNotExist)
 	}
 	d.read[name] = true
-	d.reads++
 	if off < 0 {
 		return 0, fmt.Errorf("read %s at the negative offset %d", name, off)
 	}
@@ -51,7 +48,6 @@ func (d *disk) ReadAt(name string, p []byte, off int64) (int, error) {
 		return 0, io.EOF
 	}
 	n := copy(p, data[off:])
-	d.bytesRead += int64(n)
 	if n < len(p) {
 		return n, io.EOF
 	}
@@ -88,7 +84,6 @@ func (d *disk) List() ([]string, error) {
 // reset forgets the files read so far.
 func (d *disk) reset() {
 	clear(d.read)
-	d.reads = 0
 }
 
 // touched is the number of files read since the last reset.

@@ -161,13 +161,13 @@ func (s *suite) replay(o Options, calls []harness.Call, keep bool) (outcome int)
 			outcome = broke
 		}
 	}()
-	b := &box{open: s.learner.Open, opts: o, disk: newDisk(), keep: keep}
+	b := &box{open: s.learner.Open, disk: newDisk(), keep: keep}
 	db, err := s.learner.Open(b.disk, o)
 	if err != nil {
 		return broke
 	}
 	b.db = db
-	m := &box{opts: o, model: map[string][]byte{}}
+	m := &box{model: map[string][]byte{}}
 	var res, want any
 	for _, c := range calls {
 		res, want = do(b, c), do(m, c)

@@ -97,7 +97,6 @@ func Suite(learner, reference API) *harness.Suite {
 // answers are checked against.
 type box struct {
 	open func(Disk, Options) (DB, error) // the graded package's Open; nil in a model
-	opts Options
 	disk *disk
 	db   DB
 	keep bool // leave the slices given and got as they are (see keeps)
@@ -268,7 +267,7 @@ func (s *suite) model(o Options) harness.Model[*box] {
 	return harness.Model[*box]{
 		Recv: "d", Init: "NewMemDisk()\n\tdb, _ := Open(d, " + optionsText(o) + ")",
 		New: func() *box {
-			b := &box{open: s.learner.Open, opts: o, disk: newDisk()}
+			b := &box{open: s.learner.Open, disk: newDisk()}
 			db, err := s.learner.Open(b.disk, o)
 			if err != nil {
 				panic(fmt.Sprintf("Open(d, %s) of an empty Disk returned the error %v", optionsText(o), err))
@@ -276,7 +275,7 @@ func (s *suite) model(o Options) harness.Model[*box] {
 			b.db = db
 			return b
 		},
-		Ref:      func() *box { return &box{opts: o, model: map[string][]byte{}} },
+		Ref:      func() *box { return &box{model: map[string][]byte{}} },
 		Do:       do,
 		Simplify: simplify,
 		Show:     show,
