@@ -27,9 +27,10 @@ const (
 	tombstoneMemHint = "a Delete must hide the key's older values, also those in tables: keep a tombstone " +
 		"(an entry marked deleted) in the memtable instead of removing the entry, and let Get stop at it " +
 		"and answer absent"
-	tombstoneTableHint = "a deletion must reach the tables: Flush writes each tombstone into the table, " +
-		"with its key (and into the filter), and Get stops at the first table that holds the key or its " +
-		"tombstone, newest first, answering absent for a tombstone"
+	tombstoneTableHint = "a deleted key's older value came back: Flush must write each tombstone into the " +
+		"table, with its key (and into the filter), and Get must look at the tables newest first (after " +
+		"Open, ordered by the numbers in their names, not by List) and stop at the first that holds the " +
+		"key or its tombstone, answering absent for a tombstone"
 	compactDeletedHint = "Compact must keep each key's newest entry only: a key whose newest entry is a " +
 		"tombstone is dropped with all its older values (merge the tables newest first, and skip every " +
 		"later entry of a key already seen)"
