@@ -225,6 +225,13 @@ func writeTests(w io.Writer, r *result.Result, p Palette, o Options) {
 		parts = append(parts, fmt.Sprintf("%d not run", skip))
 	}
 	fmt.Fprintf(w, "\n  %s %s\n", p.Dim.Sprint("tests:"), strings.Join(parts, ", "))
+	// A passing test's message is a note of what it could not judge, and why ("race: not
+	// checked: ..."): said whatever the verbosity.
+	for _, t := range r.Tests {
+		if t.Status == result.Pass && t.Message != "" {
+			fmt.Fprintln(w, indent(wrap(t.Name+": "+t.Message, 72), "    "))
+		}
+	}
 	if !o.Verbose {
 		return
 	}
