@@ -238,3 +238,25 @@ Goroutine 8 (running) created at:
 		t.Errorf("firstRace = %q\nwant        %q", got, want)
 	}
 }
+
+// TestScaling runs the scaling rounds on the reference, never refused, and on a set behind one
+// lock, refused or not judged, never judged to scale.
+func TestScaling(t *testing.T) {
+	end, _ := kit.Perf(t, kit.Reference, 4, "performance/scaling")
+	t.Logf("reference: %s %s", end.Status, end.Message)
+	if end.Failure != nil {
+		t.Fatalf("the reference was refused: %s", end.Failure.Message)
+	}
+	end, _ = kit.Perf(t, Bind(func() *locked { return &locked{} }), 4, "performance/scaling")
+	switch {
+	case end.Failure != nil:
+		t.Logf("one lock: %s: %s", end.Failure.Verdict, end.Failure.Message)
+		if end.Failure.Verdict != verdict.TimeLimitExceeded || !strings.Contains(end.Failure.Message, "does not scale") {
+			t.Errorf("one lock refused as %s, want time_limit_exceeded, does not scale", end.Failure.Verdict)
+		}
+	case !strings.Contains(end.Message, "not judged"):
+		t.Errorf("one lock judged to scale: %s", end.Message)
+	default:
+		t.Logf("one lock: %s", end.Message)
+	}
+}

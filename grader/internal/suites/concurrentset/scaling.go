@@ -77,7 +77,10 @@ func scaling(learner, reference API) harness.Test {
 				two, quiet2, w2 := phase(t, sets[side], 2, seed+uint64(round))
 				ratios[side] = append(ratios[side], two/one)
 				if idle && !(quiet1 && quiet2) {
-					idle, why = false, w1+w2
+					idle, why = false, w1
+					if why == "" {
+						why = w2
+					}
 				}
 			}
 		}
