@@ -88,23 +88,12 @@ func (s Simplifier) Simplify(calls []harness.Call) [][]harness.Call {
 // Map copies calls with every key replaced by f of it, each call with a key written again by
 // Rebuild if set.
 func (s Simplifier) Map(calls []harness.Call, f func([]byte) []byte) []harness.Call {
-	out := make([]harness.Call, len(calls))
-	for i, c := range calls {
-		out[i] = c
-		if len(c.Args) == 0 {
-			continue
-		}
-		args := make([]any, len(c.Args))
-		for j, a := range c.Args {
-			if k, ok := a.([]byte); ok {
-				args[j] = f(k)
-			} else {
-				args[j] = a
+	out := harness.MapArgs(calls, f)
+	if s.Rebuild != nil {
+		for i, c := range out {
+			if len(c.Args) > 0 {
+				out[i] = s.Rebuild(c)
 			}
-		}
-		out[i].Args = args
-		if s.Rebuild != nil {
-			out[i] = s.Rebuild(out[i])
 		}
 	}
 	return out

@@ -158,7 +158,7 @@ func SimplifyInts(calls []Call) [][]Call {
 		rank[v] = i + 1
 	}
 	var cands [][]Call
-	cands = append(cands, mapInts(calls, func(x int) int { return rank[x] }))
+	cands = append(cands, MapArgs(calls, func(x int) int { return rank[x] }))
 	// The largest values first: they gain most.
 	slices.SortFunc(values, func(a, b int) int { return cmp.Compare(absi(b), absi(a)) })
 	for _, v := range values {
@@ -166,7 +166,7 @@ func SimplifyInts(calls []Call) [][]Call {
 			if r == v || seen[r] {
 				continue
 			}
-			cands = append(cands, mapInts(calls, func(x int) int {
+			cands = append(cands, MapArgs(calls, func(x int) int {
 				if x == v {
 					return r
 				}
@@ -187,34 +187,19 @@ func absi(x int) int {
 	return x
 }
 
-// mapInts copies calls with every int argument replaced by f of it.
-func mapInts(calls []Call, f func(int) int) []Call {
+// MapArgs copies calls with every argument of type A replaced by f of it: the ints, words,
+// scores or keys of a simplifying candidate. A call without arguments is kept as it is.
+func MapArgs[A any](calls []Call, f func(A) A) []Call {
 	out := make([]Call, len(calls))
 	for i, c := range calls {
 		out[i] = c
-		args := make([]any, len(c.Args))
-		for j, a := range c.Args {
-			if x, ok := a.(int); ok {
-				args[j] = f(x)
-			} else {
-				args[j] = a
-			}
+		if len(c.Args) == 0 {
+			continue
 		}
-		out[i].Args = args
-	}
-	return out
-}
-
-// MapStrings copies calls with every string argument replaced by f of it, for suites whose
-// arguments are words.
-func MapStrings(calls []Call, f func(string) string) []Call {
-	out := make([]Call, len(calls))
-	for i, c := range calls {
-		out[i] = c
 		args := make([]any, len(c.Args))
 		for j, a := range c.Args {
-			if s, ok := a.(string); ok {
-				args[j] = f(s)
+			if x, ok := a.(A); ok {
+				args[j] = f(x)
 			} else {
 				args[j] = a
 			}

@@ -44,7 +44,7 @@ func simplify(calls []harness.Call) [][]harness.Call {
 		letter[nm] = short(next, len(sorted))
 		next++
 	}
-	cands = append(cands, harness.MapStrings(calls, func(s string) string { return letter[s] }))
+	cands = append(cands, harness.MapArgs(calls, func(s string) string { return letter[s] }))
 	// Scores, all at once, keeping their order.
 	finite := slices.DeleteFunc(slices.Clone(scores), func(x float64) bool { return x == 0 || math.IsInf(x, 0) || math.IsNaN(x) })
 	slices.Sort(finite)
@@ -63,7 +63,7 @@ func simplify(calls []harness.Call) [][]harness.Call {
 			small[x] = float64(i - neg + 1)
 		}
 	}
-	cands = append(cands, mapScores(calls, func(x float64) float64 {
+	cands = append(cands, harness.MapArgs(calls, func(x float64) float64 {
 		if y, ok := small[x]; ok {
 			return y
 		}
@@ -73,7 +73,7 @@ func simplify(calls []harness.Call) [][]harness.Call {
 	for _, nm := range names {
 		for _, to := range []string{"", "a", "b"} {
 			if to != nm && !slices.Contains(names, to) {
-				cands = append(cands, harness.MapStrings(calls, func(s string) string {
+				cands = append(cands, harness.MapArgs(calls, func(s string) string {
 					if s == nm {
 						return to
 					}
@@ -85,7 +85,7 @@ func simplify(calls []harness.Call) [][]harness.Call {
 	for _, x := range scores {
 		for _, to := range []float64{0, 1, -1, 2} {
 			if !slices.ContainsFunc(scores, func(y float64) bool { return same(to, y) }) {
-				cands = append(cands, mapScores(calls, func(y float64) float64 {
+				cands = append(cands, harness.MapArgs(calls, func(y float64) float64 {
 					if same(x, y) {
 						return to
 					}
@@ -106,24 +106,6 @@ func short(i, n int) string {
 		return string(rune('a' + i))
 	}
 	return string(rune('a'+i/26)) + string(rune('a'+i%26))
-}
-
-// mapScores copies calls with every float64 argument replaced by f of it.
-func mapScores(calls []harness.Call, f func(float64) float64) []harness.Call {
-	out := make([]harness.Call, len(calls))
-	for i, c := range calls {
-		out[i] = c
-		args := make([]any, len(c.Args))
-		for j, a := range c.Args {
-			if x, ok := a.(float64); ok {
-				args[j] = f(x)
-			} else {
-				args[j] = a
-			}
-		}
-		out[i].Args = args
-	}
-	return out
 }
 
 // state is the set the calls before the failing one built, by a plain model, with what the

@@ -346,7 +346,7 @@ func simplify(calls []harness.Call) [][]harness.Call {
 	longest := len(words[0])
 	var cands [][]harness.Call
 	if longest > 16 && slices.ContainsFunc(words, func(w string) bool { return strings.Trim(w, "a") != "" }) {
-		cands = append(cands, harness.MapStrings(calls, func(w string) string {
+		cands = append(cands, harness.MapArgs(calls, func(w string) string {
 			if len(w) == longest {
 				w = w[1:]
 			}
@@ -355,18 +355,18 @@ func simplify(calls []harness.Call) [][]harness.Call {
 	}
 	for size, n := longest/2, 0; size >= 1 && n < maxBlockCuts; size /= 2 {
 		for at := 0; at < longest && n < maxBlockCuts; at, n = at+size, n+1 {
-			cands = append(cands, harness.MapStrings(calls, cut(at, size)))
+			cands = append(cands, harness.MapArgs(calls, cut(at, size)))
 		}
 	}
 	if longest > 1 {
-		cands = append(cands, harness.MapStrings(calls, cut(longest-1, 1)), harness.MapStrings(calls, cut(0, 1)))
+		cands = append(cands, harness.MapArgs(calls, cut(longest-1, 1)), harness.MapArgs(calls, cut(0, 1)))
 	}
 	for _, w := range words {
 		if len(w) < 2 {
 			break
 		}
 		for _, s := range []string{w[:len(w)/2], w[:len(w)-1], w[1:]} {
-			cands = append(cands, harness.MapStrings(calls, func(x string) string {
+			cands = append(cands, harness.MapArgs(calls, func(x string) string {
 				if x == w {
 					return s
 				}

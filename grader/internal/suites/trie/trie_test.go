@@ -561,7 +561,7 @@ func TestSimplifyKeepsPrefixes(t *testing.T) {
 		}
 	}
 	for at := range 5 {
-		cand := harness.MapStrings(calls, cut(at, 1))
+		cand := harness.MapArgs(calls, cut(at, 1))
 		if w, p := cand[0].Args[0].(string), cand[1].Args[0].(string); !strings.HasPrefix(w, p) {
 			t.Errorf("cut(%d, 1): %q is no longer a prefix of %q", at, p, w)
 		}
