@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
 	ref "kata/solutions/hashset"
@@ -277,7 +278,7 @@ func (s *probing) home(key int) int {
 	case s.bug&probeFibonacci != 0:
 		return int(uint64(key) * 0x9E3779B97F4A7C15 >> bits.LeadingZeros64(mask))
 	}
-	return int(mix(uint64(key)) & mask)
+	return int(bytekeys.Mix(uint64(key)) & mask)
 }
 
 // stateAt reads a slot's state, from the key itself in the variants without states.
@@ -388,15 +389,6 @@ func (s *probing) Remove(key int) {
 func (s *probing) Contains(key int) bool {
 	at, _ := s.find(key)
 	return at >= 0
-}
-
-// mix is a good hash, the splitmix64 finalizer.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // stubRemove is a set whose Remove is still the stub.
