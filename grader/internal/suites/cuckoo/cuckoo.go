@@ -78,9 +78,10 @@ func Suite(learner, reference API) *harness.Suite {
 			// 8 copies of one key fill its two buckets and the ninth fails (4 and the fifth when
 			// its two buckets are one); some key of five has two buckets.
 			{Name: "edge/eight-copies", Kind: harness.Fixed, Run: s.eightCopies},
-			// Keys whose hash has 16 zero bits where fingerprints are commonly taken: a
-			// fingerprint of 0 must not pass for an empty slot.
-			{Name: "edge/zero-fingerprint", Kind: harness.Fixed, Run: s.zeroFingerprint},
+			// One bucket filled by 4 keys, the first a key whose hash has 16 zero bits where
+			// fingerprints are commonly taken: the fifth Insert fails and loses none of them
+			// (a fingerprint of 0 taken for an empty slot would give that slot away).
+			{Name: "edge/full-bucket-loses-nothing", Kind: harness.Fixed, Run: s.fullBucket},
 			// Filters filled with distinct keys until Insert fails, and beyond: every key
 			// inserted looks up and deletes true, and Count follows.
 			{Name: "property/failed-insert-loses-nothing", Kind: harness.Property, Run: s.fillToFailure},
@@ -403,11 +404,20 @@ func (s *suite) eightCopies(t *harness.T) {
 		}
 		s.script(t, capacity, append(steps, lookup(k, true), count(uint64(4+4*btoi(two))))...)
 		c := keyCall("Insert", k)
+		hint := "" // the hint only where an Insert that had to fail returned true
+		for i, w := range wants {
+			if w == false && got[i] == true {
+				hint = fullHint
+				if found != true {
+					hint = overwroteHint
+				}
+			}
+		}
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Go("f"),
 			Message: fmt.Sprintf("9 Inserts of %s into New(%d) returned %v, then Lookup %v and Count() %v; "+
 				"want true 4 times, then 4 more true and a false, or a false (its two buckets are one)",
 				harness.Lit(k), capacity, got, found, n),
-			Hint: fullHint})
+			Hint: hint})
 	}
 	if eight == 0 {
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Insert",
@@ -425,10 +435,10 @@ func btoi(b bool) int {
 	return 0
 }
 
-// zeroFingerprint fills a one-bucket filter, starting with a key whose hash has 16 zero bits
+// fullBucket fills a one-bucket filter, starting with a key whose hash has 16 zero bits
 // where a fingerprint is commonly taken: a filter that stores a fingerprint 0 as an empty slot
 // fits a fifth key.
-func (s *suite) zeroFingerprint(t *harness.T) {
+func (s *suite) fullBucket(t *harness.T) {
 	others := [][]byte{str("a"), str("b"), str("c"), str("d")}
 	for _, z := range zeroKeys() {
 		steps := []harness.Step{insert(z, true)}
@@ -485,10 +495,19 @@ const (
 		"found the fingerprint, in that bucket (i1 or i2), and only that one slot"
 	emptyKeyHint = "an empty key (nil or []byte{}) is a valid key: hash it as it is, never read key[0] " +
 		"(xxhash.Sum64 of an empty slice is a hash like any other)"
-	fullHint = "more fingerprints fit than a cuckoo filter has room for: a bucket holds 4 fingerprints, and a key " +
-		"has exactly two buckets, so 8 copies of one key fill them (4 when i1 == i2, as always when B = 1). " +
-		"An evicted fingerprint must go to its other bucket i XOR (hash(fp) mod B), not i + h, and 0 marks " +
-		"an empty slot, so a fingerprint is never 0"
+	fullHint = "Insert returned true where the key's buckets were full, and every key stored before still " +
+		"looks up: the filter holds more fingerprints than its slots. A bucket holds 4 fingerprints, and a " +
+		"key has exactly two buckets, so 8 copies of one key fill them (4 when i1 == i2, as always when " +
+		"B = 1); an Insert that gives up must return false and not count, even when it keeps the " +
+		"fingerprint in hand aside so that nothing is lost"
+	elsewhereHint = "Insert returned true where the key's two buckets were full and 500 evictions found no " +
+		"room: it put a fingerprint outside its key's two buckets (i2 is i1 XOR (hash(fp) mod B), not " +
+		"i + h, and an evicted fingerprint goes to its own other bucket by the same XOR), or it kept the " +
+		"fingerprint aside and reported success: an Insert that gives up must return false"
+	overwroteHint = "Insert returned true where the key's buckets were full, and a key stored before no " +
+		"longer looks up: the Insert gave its slot away. When the 500 evictions are spent, Insert must " +
+		"return false and lose nothing: undo the swaps, or keep the fingerprint in hand aside, where " +
+		"Lookup and Delete also look"
 )
 
 // hint names the usual cause of a failing case in New(capacity).
@@ -524,10 +543,18 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 			}
 			return roomHint
 		}
-		if hasZeroKey(f.Calls) {
+		// An Insert that had to fail returned true: whether the keys stored before still look
+		// up tells a filter that gave a slot away from one that found room, and how many
+		// fingerprints it then holds, room it does not have from room elsewhere.
+		switch {
+		case !keepsAll(s.learner, capacity, f.Calls) && hasZeroKey(f.Calls):
 			return zeroHint
+		case !keepsAll(s.learner, capacity, f.Calls):
+			return overwroteHint
+		case overfull(s.learner, capacity, f.Calls):
+			return fullHint
 		}
-		return fullHint
+		return elsewhereHint
 	}
 	// Lookup or Delete.
 	if want, ok := f.Want.(bool); ok && keptKey(s.learner, capacity, f.Calls, want) {
@@ -683,6 +710,53 @@ func lostBy(api API, capacity uint64, calls []harness.Call) int {
 		return lostInsert
 	}
 	return lostUnknown
+}
+
+// keepsAll reports whether, after calls on a fresh graded filter, every key that an Insert
+// among them stored (it returned true) and no Delete touched still looks up true, in each of a
+// few replays.
+func keepsAll(api API, capacity uint64, calls []harness.Call) bool {
+	all := slices.Clone(calls)
+	var stored []int // the index in calls of each Insert, whose key all then looks up
+	for i, c := range calls {
+		if c.Method == "Insert" && uses(calls, "Delete", c.Args[0].([]byte)) == 0 {
+			stored = append(stored, i)
+			all = append(all, keyCall("Lookup", c.Args[0].([]byte)))
+		}
+	}
+	for range replays {
+		res, ok := replay(api, capacity, all, false)
+		if !ok {
+			return false
+		}
+		for j, i := range stored {
+			if res[i] == true && res[len(calls)+j] != true {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// overfull reports whether calls on a fresh graded filter leave more fingerprints stored, by its
+// own answers, than its 4B slots hold. (More than 8 copies of one key is no proof: a filter that
+// puts the ninth in a third bucket holds them.)
+func overfull(api API, capacity uint64, calls []harness.Call) bool {
+	res, ok := replay(api, capacity, calls, false)
+	if !ok {
+		return false
+	}
+	stored := 0
+	for i, c := range calls {
+		switch {
+		case res[i] != true:
+		case c.Method == "Insert":
+			stored++
+		case c.Method == "Delete":
+			stored--
+		}
+	}
+	return stored > 0 && uint64(stored) > 4*bucketsFor(capacity)
 }
 
 // panics reports whether a fresh New(capacity) panics on calls.
