@@ -1,6 +1,7 @@
 // Package bytekeys makes the byte keys that the suites of filters over []byte keys (a Bloom
 // filter, a counting one, a cuckoo filter, any filter or store keyed by bytes) feed the graded
-// code, and simplifies the keys of a failing case.
+// code, calls a filter with copies of them that it must not keep ([Caller]), and simplifies
+// the keys of a failing case.
 //
 // A [Gen] numbers keys: the same index always gives the same key, so a suite can add keys
 // 0..n-1, probe with keys n and beyond (never added), and print any of them again in a case.

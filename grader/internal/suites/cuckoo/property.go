@@ -20,32 +20,8 @@ func (s *suite) newFilter(t *harness.T, capacity uint64) Filter {
 // call runs one call of Insert, Lookup or Delete on f as a call of the graded code, with a copy
 // of key overwritten once the call returns, and returns its result.
 func call(t *harness.T, f Filter, method string, key []byte) bool {
-	var c caller
-	return c.call(t, f, method, key)
-}
-
-// caller makes the property tests' many calls, each with a copy of its key in one buffer,
-// overwritten once the call returns.
-type caller struct{ buf []byte }
-
-// call is the package's call, through c's buffer.
-func (c *caller) call(t *harness.T, f Filter, method string, key []byte) bool {
-	c.buf = append(c.buf[:0], key...)
-	k := c.buf
-	var got bool
-	t.Invoke(keyCall(method, key), func() any {
-		switch method {
-		case "Insert":
-			got = f.Insert(k)
-		case "Lookup":
-			got = f.Lookup(k)
-		default:
-			got = f.Delete(k)
-		}
-		return nil
-	})
-	scribble(k)
-	return got
+	var c bytekeys.Caller
+	return c.Call(t, f, method, key)
 }
 
 // counted returns f.Count() as a call of the graded code.
@@ -175,14 +151,14 @@ func (s *suite) fillAndCheck(t *harness.T, gen bytekeys.Gen, deadline time.Durat
 	over := func(i uint64) bool { return deadline > 0 && i&255 == 255 && t.CPU() > deadline }
 	f := s.newFilter(t, loadCapacity)
 	var buf []byte
-	var c caller
+	var c bytekeys.Caller
 	n := uint64(0)
 	for n < 4*loadBuckets+1 {
 		if over(n) {
 			return false
 		}
 		buf = gen(buf, n)
-		if !c.call(t, f, "Insert", buf) {
+		if !c.Call(t, f, "Insert", buf) {
 			break
 		}
 		n++
@@ -205,7 +181,7 @@ func (s *suite) fillAndCheck(t *harness.T, gen bytekeys.Gen, deadline time.Durat
 			return false
 		}
 		buf = gen(buf, i)
-		if !c.call(t, f, "Lookup", buf) {
+		if !c.Call(t, f, "Lookup", buf) {
 			lk := keyCall("Lookup", buf)
 			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: lk.Go("f"),
 				Message: fmt.Sprintf("after %d Inserts into New(%d), %s returned false for a key inserted",
@@ -264,10 +240,10 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 	gen := bytekeys.LittleEndian(rng.Uint64())
 	positives := 0
 	var buf []byte
-	var c caller
+	var c bytekeys.Caller
 	for i := range uint64(fpProbes) {
 		buf = gen(buf, i)
-		if c.call(t, f, "Lookup", buf) {
+		if c.Call(t, f, "Lookup", buf) {
 			positives++
 		}
 	}
@@ -333,9 +309,9 @@ const (
 // inserting memKeys keys: at most 8·B bytes and memSlack more. More is the exercise's stated
 // memory bound broken: memory_limit_exceeded, as for any memory over a limit.
 func (s *suite) memory(t *harness.T) {
-	var c caller
+	var c bytekeys.Caller
 	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memCapacity) },
-		func(f Filter, key []byte) { c.call(t, f, "Insert", key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
+		func(f Filter, key []byte) { c.Call(t, f, "Insert", key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
 	over, atNew := m.Over(t, int64(8*memBuckets+memSlack))
 	if !over {
 		return
