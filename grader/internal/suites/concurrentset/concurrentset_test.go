@@ -54,6 +54,15 @@ func TestPlantedBugs(t *testing.T) {
 	}
 }
 
+// TestDeadlockAmongGoroutines checks that goroutines all blocked on a lock nobody releases are
+// named as a deadlock, after the history so far is found linearizable. The blocked goroutines
+// stay blocked until the test binary exits.
+func TestDeadlockAmongGoroutines(t *testing.T) {
+	end := kit.First(t, Bind(func() *locked { return &locked{keepLock: true} }), 5, "concurrent/linearizable")
+	suitetest.Caught{Test: "concurrent/linearizable", Verdict: verdict.RuntimeError,
+		Message: "deadlock", Mention: "sync.Mutex.Lock", Hint: "one order"}.Check(t, end)
+}
+
 // locked is a sorted set behind one mutex, right unless a planted bug is switched on.
 type locked struct {
 	mu   sync.Mutex
@@ -63,6 +72,7 @@ type locked struct {
 	minIntHead    bool // a head that holds math.MinInt, found by Contains
 	countAttempts bool // Len counts every Add, successful or not
 	snapshotRange bool // Range copies the keys when called, not when run
+	keepLock      bool // Remove of an absent key returns without unlocking
 	attempts      int
 }
 
@@ -91,8 +101,11 @@ func (l *locked) Add(k int) bool {
 
 func (l *locked) Remove(k int) bool {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	i, found := l.find(k)
+	if l.keepLock && !found {
+		return false
+	}
+	defer l.mu.Unlock()
 	if found {
 		l.keys = slices.Delete(l.keys, i, i+1)
 	}

@@ -299,6 +299,9 @@ func (s stacks) of(id uint64) (state, where string) {
 	}
 	for i := 1; i+1 < len(lines); i += 2 {
 		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "created by ") {
+			break // the frames of the goroutine's own stack are over
+		}
 		if strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "sync.") || strings.HasPrefix(fn, "sync/") ||
 			strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "kata/grader/internal/suites/") {
 			continue
