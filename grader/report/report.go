@@ -13,6 +13,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"kata/grader/internal/growth"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -312,8 +313,12 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 			observed, mark = "-", p.Dim.Sprint("not measured")
 		case c.Status.OK():
 			mark = p.Good.Sprint("✓")
-		case observed == c.Expected:
-			// Its growth was not shown wrong, but each call is over the time limit.
+		case c.Status == growth.Slow && !observed.BigO():
+			// Each call is over the time limit, and its growth, shown as measured, was
+			// proven neither right nor wrong.
+			mark = p.Bad.Sprint("✗ too slow, growth not proven wrong")
+		case c.Status == growth.Slow:
+			// Its growth was shown right, but each call is over the time limit.
 			mark = p.Bad.Sprint("✗ too slow")
 		default:
 			mark = p.Bad.Sprint("✗")

@@ -60,3 +60,24 @@ func TestTimeLimitHint(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowRowAgreesWithItsNumbers checks that a row too slow whose growth was not shown right
+// shows what was measured and says its growth was not proven wrong, never the expected class
+// beside a ✗; a row shown to grow right but too slow keeps the expected class.
+func TestSlowRowAgreesWithItsNumbers(t *testing.T) {
+	r := &result.Result{Complexity: []result.Complexity{
+		{Judgement: result.Judgement{Op: "RangeByRank", Axis: "n", Expected: "O(log n + r)", Observed: "grew 48× over 64×", Status: growth.Slow}},
+		{Judgement: result.Judgement{Op: "Score", Axis: "n", Expected: "O(1)", Observed: "O(1)", Status: growth.Slow}},
+	}}
+	var b strings.Builder
+	writeComplexity(&b, r, NewPalette(false))
+	for _, line := range strings.Split(b.String(), "\n") {
+		switch {
+		case strings.Contains(line, "RangeByRank") && (!strings.Contains(line, "grew 48× over 64×") ||
+			!strings.Contains(line, "not proven wrong") || strings.Count(line, "O(log n + r)") != 1):
+			t.Errorf("the unproven row: %q", line)
+		case strings.Contains(line, "Score") && (strings.Count(line, "O(1)") != 2 || strings.Contains(line, "not proven")):
+			t.Errorf("the row shown right but too slow: %q", line)
+		}
+	}
+}

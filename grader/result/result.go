@@ -109,9 +109,8 @@ func (c Complexity) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads the contract's form back. The status is right when ok, not judged when
-// nothing was observed, too slow when the class observed is the expected one, and wrong
-// otherwise (a too slow operation whose class also grew reads back as wrong, which every part
-// of the kit shows the same way).
+// nothing was observed, too slow when the class observed is the expected one or is no class but
+// what was measured ("grew 48× over 64×"), and wrong otherwise.
 func (c *Complexity) UnmarshalJSON(b []byte) error {
 	var w complexityJSON
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -123,7 +122,7 @@ func (c *Complexity) UnmarshalJSON(b []byte) error {
 		status = growth.Right
 	case w.Observed == "":
 		status = growth.Unsure
-	case w.Observed == w.Expected:
+	case w.Observed == w.Expected, !w.Observed.BigO():
 		status = growth.Slow
 	}
 	*c = Complexity{Judgement: Judgement{Op: w.Op, Axis: w.Axis, Expected: w.Expected, Status: status,

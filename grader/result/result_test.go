@@ -2,6 +2,7 @@ package result
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"kata/grader/internal/growth"
@@ -35,10 +36,14 @@ func TestComplexityJSON(t *testing.T) {
 		{"wrong", growth.Wrong, `{"op":"Search","expected":"O(log n)","observed":"O(n)","ok":false,"hint":"h","axis":"n"}`},
 		{"too slow", growth.Slow, `{"op":"Search","expected":"O(log n)","observed":"O(log n)","ok":false,"hint":"h","axis":"n"}`},
 		{"not judged", growth.Unsure, `{"op":"Search","expected":"O(log n)","observed":"","ok":false,"hint":"h","axis":"n"}`},
+		{"too slow, growth not shown", growth.Slow, `{"op":"Search","expected":"O(log n)","observed":"grew 48× over 64×","ok":false,"hint":"h","axis":"n"}`},
 	} {
 		observed := growth.Class("O(log n)")
-		if c.status == growth.Wrong {
+		switch {
+		case c.status == growth.Wrong:
 			observed = "O(n)"
+		case strings.HasPrefix(c.reason, "too slow,"):
+			observed = "grew 48× over 64×"
 		}
 		in := Complexity{Judgement: Judgement{Op: "Search", Axis: "n", Expected: "O(log n)", Status: c.status, Observed: observed, Hint: "h"}}
 		b, err := json.Marshal(in)

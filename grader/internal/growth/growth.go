@@ -33,6 +33,7 @@ package growth
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -231,13 +232,9 @@ func Decide(s *Series) Decision {
 			s.Op, d.Observed, s.Expected, times(last.Ratio()), s.Axis, last.Size, times(first.Ratio()), s.Axis, first.Size)
 	case d.Excess > Margin:
 		d.Status = Slow
-		d.Observed = slowClass(s, d.Slope)
-		grows := ""
-		if d.Observed != s.Expected { // growing, though not over a span that proves it
-			grows = fmt.Sprintf(" grows like %s, expected %s, and", d.Observed, s.Expected)
-		}
-		d.Reason = fmt.Sprintf("%s%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): over the time limit of %.0f× + %.0f ns",
-			s.Op, grows, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference, TimeFactor, TimeFloor)
+		d.Observed = slowObserved(s, d)
+		d.Reason = fmt.Sprintf("%s %s: over the time limit of %.0f× + %.0f ns%s",
+			s.Op, slower(last, s.Axis), TimeFactor, TimeFloor, unproven(s, d))
 	case !wide || d.Growth >= DoubtGrowth || d.Excess > 1:
 		d.Status = Unsure
 		d.Reason = fmt.Sprintf("%s: %s the reference at %s = %d, growth %.1f over a span of %.0f: not yet decided",
@@ -267,9 +264,9 @@ func Final(s *Series, settled bool) Decision {
 	switch {
 	case !settled && s.capped() && d.Excess > 1:
 		d.Status = Slow
-		d.Observed = slowClass(s, d.Slope)
-		d.Reason = fmt.Sprintf("%s is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call): too slow to measure within the time limit",
-			s.Op, times(d.Ratio), s.Axis, last.Size, last.Learner, last.Reference)
+		d.Observed = slowObserved(s, d)
+		d.Reason = fmt.Sprintf("%s %s: too slow to measure within the time limit%s",
+			s.Op, slower(last, s.Axis), unproven(s, d))
 	case !settled:
 		d.Status, d.Observed = Unsure, ""
 		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where the measuring stopped: another operation was proven wrong or too slow",
@@ -303,14 +300,46 @@ func ShownRight(s *Series, d Decision) bool {
 	return last.Learner/first.Learner < math.Pow(s.span(), 1+expectedSlope(s))
 }
 
-// slowClass names the growth class of a series that is too slow, from its slope: the expected
-// class when the slope is small, else the next class up; a steeper slope over sizes that did
-// not prove a wrong growth is as likely the caches as a power of n.
-func slowClass(s *Series, slope float64) Class {
-	if len(s.Samples) < 2 || slope < WrongSlope {
+// slowObserved is what a series too slow shows as observed: the expected class only where its
+// growth was shown right (ShownRight), so that only the constant is over the limit. Otherwise
+// its growth was not proven wrong either, and what it shows is what was measured: how much the
+// graded code's own time per call grew over the span of sizes, or that one size was measured.
+func slowObserved(s *Series, d Decision) Class {
+	switch {
+	case ShownRight(s, d):
 		return s.Expected
+	case len(s.Samples) < 2:
+		return "1 size measured"
 	}
-	return observed(s, min(slope, 1))
+	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
+	return Class(fmt.Sprintf("grew %s over %.0f×", times(last.Learner/first.Learner), s.span()))
+}
+
+// unproven says, for a series too slow whose growth was not shown right, what its ratio to the
+// reference did and that it does not prove a wrong growth; nothing where the growth was shown
+// right.
+func unproven(s *Series, d Decision) string {
+	switch {
+	case ShownRight(s, d):
+		return ""
+	case len(s.Samples) < 2:
+		return " (measured at one size: its growth is not known)"
+	}
+	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
+	return fmt.Sprintf("; its time per call grew %s from %s = %d to %s = %d and its ratio to the reference "+
+		"%s, which does not prove a growth faster than %s", times(last.Learner/first.Learner), s.Axis, first.Size,
+		s.Axis, last.Size, times(d.Growth), s.Expected)
+}
+
+// slower says how much slower than the reference the graded code is at a sample: "is 57×
+// slower than the reference at n = 1000 (5700 ns against 100 ns per call)", or, where the
+// reference was not timed at that size, its time alone.
+func slower(x Sample, axis string) string {
+	if x.Reference <= 0 {
+		return fmt.Sprintf("takes %.0f ns per call at %s = %d, where the reference was not timed", x.Learner, axis, x.Size)
+	}
+	return fmt.Sprintf("is %s slower than the reference at %s = %d (%.0f ns against %.0f ns per call)",
+		times(x.Ratio()), axis, x.Size, x.Learner, x.Reference)
 }
 
 // excess is the median of the samples' times over the limit at the last TimeSizes sizes.
@@ -336,6 +365,10 @@ func expectedSlope(s *Series) float64 {
 // Class is a growth class in big-O notation, as the registry declares an operation's expected
 // cost and the judge names the growth it observed: "O(log n)", "O(log n + r)", "O(n²)".
 type Class string
+
+// BigO reports whether the class is in big-O notation, "O(...)": every expected class is, and
+// every class observed but a too slow row's measurement ("grew 48× over 64×").
+func (c Class) BigO() bool { return strings.HasPrefix(string(c), "O(") }
 
 // LinearIn reports whether the class, "O(a + b)", has the axis as one of its terms: the cost
 // grows in proportion to it.
@@ -393,10 +426,13 @@ func observed(s *Series, excess float64) Class {
 // fit is the slope of log(ratio) against log(size).
 func fit(samples []Sample) float64 { return fitBy(samples, Sample.Ratio, 1e-9) }
 
-// allocSlope is the slope of log(bytes allocated per call) against log(size); allocating less
-// than a byte per call counts as one, so that code that allocates nothing has no slope.
+// allocSlope is the slope of log(bytes allocated per call) against log(size), over the samples
+// whose bytes were counted: a measurement that allocated too little in all for the runtime's
+// count to be exact reads 0 and is left out, so that code that allocates nothing, or little at
+// small sizes, has no slope it did not show.
 func allocSlope(samples []Sample) float64 {
-	return fitBy(samples, func(x Sample) float64 { return x.LearnerBytes }, 1)
+	counted := slices.DeleteFunc(slices.Clone(samples), func(x Sample) bool { return x.LearnerBytes <= 0 })
+	return fitBy(counted, func(x Sample) float64 { return x.LearnerBytes }, 1)
 }
 
 // fitBy is the slope of log(y) against log(size), y at least floor, by the Theil–Sen

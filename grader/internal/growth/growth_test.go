@@ -316,3 +316,27 @@ func TestShownRight(t *testing.T) {
 		}
 	}
 }
+
+// A row too slow whose growth was not shown right never shows the expected class: it shows how
+// much its time per call grew, and its reason says that this does not prove a wrong growth. The
+// samples are a RangeByRank that walks to start, measured on a loaded machine, where the
+// reference's own time jumped between two sizes and hid the growth from the ratio.
+func TestSlowRowShowsItsGrowth(t *testing.T) {
+	s := &Series{Op: "RangeByRank", Axis: "n", Expected: "O(log n + r)"}
+	for _, x := range [][3]float64{{3125, 3711, 146}, {6250, 7587, 115}, {12500, 15455, 108}, {25000, 29540, 746},
+		{50000, 48391, 714}, {100000, 84789, 720}, {200000, 178060, 701}} {
+		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
+	}
+	d := Final(s, true)
+	if !d.Status.Failed() || d.Observed == s.Expected || !strings.HasPrefix(string(d.Observed), "grew 48×") ||
+		!strings.Contains(d.Reason, "does not prove") {
+		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
+	}
+	// Measured at one size, with the reference not timed there: no ratio against 0 ns.
+	one := &Series{Op: "Add", Axis: "n", Expected: "O(k)", Samples: []Sample{{Size: 24, Learner: 39e6, Capped: true}}}
+	d = Final(one, false)
+	if d.Status != Slow || d.Observed == one.Expected || strings.Contains(d.Reason, "against 0 ns") ||
+		!strings.Contains(d.Reason, "not timed") {
+		t.Errorf("one size: got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
+	}
+}
