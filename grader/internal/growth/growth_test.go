@@ -340,3 +340,16 @@ func TestSlowRowShowsItsGrowth(t *testing.T) {
 		t.Errorf("one size: got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
 	}
 }
+
+// A walk of n/8 nodes that fits the caches at the smallest size grows like n², by its fit over
+// every size, and like n over the upper half: it is named O(n), as its numbers support. The
+// samples are a skip list capped at 4 levels, measured alongside another grading.
+func TestWrongClassFollowsTheUpperSizes(t *testing.T) {
+	s := &Series{Op: "Erase", Axis: "n", Expected: "O(log n)"}
+	for _, x := range [][3]float64{{3125, 162, 55}, {6250, 704, 76}, {12500, 6703, 42}, {25000, 16176, 208}, {50000, 34643, 53}} {
+		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
+	}
+	if d := Final(s, true); d.Status != Wrong || d.Observed != "O(n)" {
+		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
+	}
+}
