@@ -21,9 +21,11 @@ func performance(learner, reference API) harness.Test {
 				Lookup: func(s HashSet, v int) { s.Contains(v) },
 				Delete: func(s HashSet, v int) { s.Remove(v) },
 				InsertSeries: harness.Declared(ex, kgrowth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-					Hint: "your table never grows: with a fixed number of buckets, chains grow like n. " +
-						"Count the keys and, past a load factor, double the buckets and re-insert every key " +
-						"(or Add scans for the key: it must look only in the key's bucket)"}),
+					Hint: "Add grows like n: your table never grows (chains grow like n), or it grows by " +
+						"a fixed number of buckets at a time (then every few Adds re-insert every key), or Add " +
+						"scans for the key. Count the keys and, past a load factor, double the buckets and " +
+						"re-insert every key: doubling makes the re-inserting O(1) per Add on average; and " +
+						"look for the key only in its bucket"}),
 				LookupSeries: harness.Declared(ex, kgrowth.Series{Op: "Contains", Axis: "n", SlowHint: slowHint,
 					Hint: "your table never grows: with a fixed number of buckets, chains grow like n. " +
 						"Double the buckets when the load passes a threshold, so chains stay short"}),

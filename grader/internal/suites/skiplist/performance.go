@@ -22,22 +22,28 @@ func performance(learner, reference API) harness.Test {
 				Lookup: func(s Skiplist, v int) { s.Search(v) },
 				Delete: func(s Skiplist, v int) { s.Erase(v) },
 				InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-					Hint: "Add walks the bottom level (or shifts a slice) to find its place: search " +
-						"from the top lane as Search does, remembering the last node on each level (the " +
-						"update vector), and splice the new node in there"}),
+					Hint: "Add visits a number of nodes that grows with n: it walks the bottom level (or " +
+						"shifts a slice) to find its place, or " + fewLanes + ". Search from the top lane as " +
+						"Search does, remembering the last node on each level (the update vector), and " +
+						"splice the new node in there"}),
 				LookupSeries: harness.Declared(ex, growth.Series{Op: "Search", Axis: "n", SlowHint: slowHint,
-					Hint: "your search never leaves level 1: ride the upper lanes until the next " +
-						"key would overshoot, then drop a level (and check that your coin ever comes " +
-						"up heads: if every tower has height 1 there are no upper lanes)"}),
+					Hint: "Search visits a number of nodes that grows with n: your search never leaves " +
+						"level 1, or " + fewLanes + ". Ride the upper lanes until the next key would " +
+						"overshoot, then drop a level (and check that your coin ever comes up heads: if " +
+						"every tower has height 1 there are no upper lanes)"}),
 				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Erase", Axis: "n", SlowHint: slowHint,
-					Hint: "Erase walks the bottom level (or shifts a slice): find the node with " +
-						"the same top-down search, keeping the update vector, and unlink it on every " +
-						"level it reaches"}),
+					Hint: "Erase visits a number of nodes that grows with n: it walks the bottom level " +
+						"(or shifts a slice), or " + fewLanes + ". Find the node with the same top-down " +
+						"search, keeping the update vector, and unlink it on every level it reaches"}),
 			}
 			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
 		})
 	}}
 }
+
+// fewLanes names the other cause of a walk that grows with n: levels capped too low.
+const fewLanes = "there are too few lanes for n: with the levels capped at 4, the top lane still " +
+	"holds n/8 nodes, so let the levels reach log2(n) (a cap of 32 serves any size)"
 
 // CopySizes are the list sizes the duplicates test measures at: doubling from 3,125 to 50,000
 // stored copies, a span of 16. Beyond it, a right list that erases its oldest copy (one that
