@@ -46,6 +46,20 @@ func (f Func) String() string {
 	return "func (*" + f.Recv + ") " + f.Name + sig
 }
 
+// Signature formats a parameter list and a result list as Go source: "(int, bool) (int, error)",
+// with a single result unparenthesised and none left out, as Sig writes them after func.
+func Signature(params, results []string) string {
+	s := "(" + strings.Join(params, ", ") + ")"
+	switch len(results) {
+	case 0:
+	case 1:
+		s += " " + results[0]
+	default:
+		s += " (" + strings.Join(results, ", ") + ")"
+	}
+	return s
+}
+
 // Struct is a struct type of an exercise's API, with its fields as Go source without tags, in
 // order: "Name string; Score float64".
 type Struct struct {

@@ -336,15 +336,7 @@ func signature(f fn, typeOf func(typ) string, named bool) string {
 	for i, r := range f.results {
 		results[i] = typeOf(r)
 	}
-	s := "(" + strings.Join(params, ", ") + ")"
-	switch len(results) {
-	case 0:
-	case 1:
-		s += " " + results[0]
-	default:
-		s += " (" + strings.Join(results, ", ") + ")"
-	}
-	return s
+	return exercise.Signature(params, results)
 }
 
 // printf writes to the file.

@@ -362,13 +362,5 @@ func signature(sig *types.Signature, qual types.Qualifier) string {
 		}
 		return out
 	}
-	s := "func(" + strings.Join(list(sig.Params(), sig.Variadic()), ", ") + ")"
-	switch res := list(sig.Results(), false); len(res) {
-	case 0:
-	case 1:
-		s += " " + res[0]
-	default:
-		s += " (" + strings.Join(res, ", ") + ")"
-	}
-	return s
+	return "func" + exercise.Signature(list(sig.Params(), sig.Variadic()), list(sig.Results(), false))
 }
