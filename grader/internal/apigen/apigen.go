@@ -514,15 +514,12 @@ func (g *gen) adapter() {
 // toPackage converts the argument v, of the suite's type t, to the package's; recv is the
 // adapter's receiver, for T itself.
 func (g *gen) toPackage(t typ, v, recv string) string {
+	if seen, ok := g.seenAs(t, "L"+t.name, v); ok {
+		return seen
+	}
 	switch t.expr {
 	case mainKind:
 		return recv + ".own(" + v + ")"
-	case structKind:
-		g.imports["kata/grader/internal/apigen/adapt"] = true
-		return "adapt.As[L" + t.name + "](" + v + ")"
-	case sliceKind:
-		g.imports["kata/grader/internal/apigen/adapt"] = true
-		return "adapt.View[L" + t.name + "](" + v + ")"
 	case ifaceKind:
 		return proof(t.name) + "(" + v + ")"
 	}
@@ -531,19 +528,24 @@ func (g *gen) toPackage(t typ, v, recv string) string {
 
 // toSuite converts the result v, of the package's type t, to the suite's.
 func (g *gen) toSuite(t typ, v string) string {
-	switch t.expr {
-	case mainKind:
-		if g.wrap {
-			return g.adapterType() + "{" + v + "}"
-		}
-	case structKind:
-		g.imports["kata/grader/internal/apigen/adapt"] = true
-		return "adapt.As[" + t.name + "](" + v + ")"
-	case sliceKind:
-		g.imports["kata/grader/internal/apigen/adapt"] = true
-		return "adapt.View[" + t.name + "](" + v + ")"
+	if seen, ok := g.seenAs(t, t.name, v); ok {
+		return seen
+	}
+	if t.expr == mainKind && g.wrap {
+		return g.adapterType() + "{" + v + "}"
 	}
 	return v
+}
+
+// seenAs is v, of a struct type of the API or a slice of one, seen as the struct type called to
+// on the other side (adapt.As, adapt.View); ok is false for a type of any other kind.
+func (g *gen) seenAs(t typ, to, v string) (seen string, ok bool) {
+	view := map[kind]string{structKind: "As", sliceKind: "View"}[t.expr]
+	if view == "" {
+		return "", false
+	}
+	g.imports["kata/grader/internal/apigen/adapt"] = true
+	return "adapt." + view + "[" + to + "](" + v + ")", true
 }
 
 // results writes the body that makes call and returns its results converted to the suite's
