@@ -146,7 +146,8 @@ func TestReferencesAccepted(t *testing.T) {
 // members), so the judge's own data must fit in record.JudgeMemory for every one to pass.
 const refMemory = 64 << 20
 
-// TestStubsNotImplemented grades every untouched stub: each must be not_implemented, naming New.
+// TestStubsNotImplemented grades every untouched stub: each must be not_implemented, naming its
+// constructor.
 func TestStubsNotImplemented(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
@@ -164,14 +165,25 @@ func TestStubsNotImplemented(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Verdict != verdict.NotImplemented || len(res.Methods) == 0 || res.Methods[0] != "New" {
-				t.Errorf("%s %v: %s", res.Verdict, res.Methods, res.Message)
+			if res.Verdict != verdict.NotImplemented || len(res.Methods) == 0 || res.Methods[0] != constructor(e) {
+				t.Errorf("%s %v: %s; want not_implemented naming %s", res.Verdict, res.Methods, res.Message, constructor(e))
 			}
 			if digest(t, dir) != before {
 				t.Error("the judge changed exercises/" + e.Name)
 			}
 		})
 	}
+}
+
+// constructor is the first function of e's API, the one every test calls first: New, or the
+// LSM tree's Open.
+func constructor(e *exercise.Exercise) string {
+	for _, f := range e.API {
+		if f.Recv == "" {
+			return f.Name
+		}
+	}
+	return ""
 }
 
 // caseText shows a result's failing case in a test failure.
