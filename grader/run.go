@@ -110,7 +110,7 @@ func runTests(ctx context.Context, r Request, suite *catalog.Suite, binary, work
 	res.Notes = append(res.Notes, c.out.Notes...)
 	res.Output = output(c.out, r)
 	fillTests(res, c)
-	res.Complexity = complexity(r, c.log)
+	res.Complexity = complexity(r, c.log, suite)
 	if missing := c.log.Incomplete(c.nonce, tests); missing != "" {
 		return judgeIncomplete(ctx, r, binary, work, res, c, missing)
 	}
@@ -139,8 +139,9 @@ func fillTests(res *result.Result, c *child) {
 }
 
 // complexity lists each measured operation's growth as judged, with its points; operations the
-// run did not reach are listed with their expected cost only.
-func complexity(r Request, log *record.Log) []result.Complexity {
+// run did not reach are listed with their expected cost only, and why: an earlier test failed,
+// or the performance test that measures them stopped before judging them.
+func complexity(r Request, log *record.Log, suite *catalog.Suite) []result.Complexity {
 	points := map[string][]result.Point{}
 	for _, p := range log.Points() {
 		key := p.Op + "/" + p.Axis
@@ -163,6 +164,9 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 		}
 		if !found {
 			why := "not measured: an earlier test failed"
+			if t := stoppedIn(log, suite); t != "" {
+				why = "not judged: the run stopped in " + t + ", which measures the costs, before it judged this one"
+			}
 			if r.Verify {
 				why = "not measured: kata verify checks references on reference-free tests only"
 			}
@@ -170,6 +174,26 @@ func complexity(r Request, log *record.Log) []result.Complexity {
 		}
 	}
 	return out
+}
+
+// stoppedIn is the performance test the run stopped in, by a failure or a crash, or "" when it
+// stopped in another test or did not stop.
+func stoppedIn(log *record.Log, suite *catalog.Suite) string {
+	name := log.Running()
+	if name == "" {
+		for _, e := range log.Events {
+			if e.Kind == record.End && e.Status == result.Fail {
+				name = e.Test
+				break
+			}
+		}
+	}
+	for _, t := range suite.Tests {
+		if t.Name == name && t.Kind == catalog.Performance {
+			return name
+		}
+	}
+	return ""
 }
 
 // judgeComplete reads the verdict off a complete record: the first failed test decides.

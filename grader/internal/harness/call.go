@@ -14,12 +14,18 @@ type Call struct {
 	Args   []any
 	Func   bool   // a package-level function (bloom.OptimalM), not a method
 	Text   string // if set, the call as printed, whole: a constructor written as "New(64, 3)"
+	// Batch marks a performance test's batch of calls of Method with arguments of its own,
+	// printed as "a batch of Add calls": no one call's arguments are known.
+	Batch bool
 }
 
 // Go formats the call as Go source, with recv as the receiver variable: "s.Erase(1)".
 func (c *Call) Go(recv string) string {
 	if c.Text != "" {
 		return c.Text
+	}
+	if c.Batch {
+		return "a batch of " + c.Method + " calls"
 	}
 	var b strings.Builder
 	if !c.Func && recv != "" {

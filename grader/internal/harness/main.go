@@ -24,6 +24,8 @@ type runner struct {
 	watch   *watchdog
 	// stuckHint is the suite's StuckHint, or nil.
 	stuckHint func(c Call) string
+	// panicHint is the suite's PanicHint, or nil.
+	panicHint func(c Call, p any) string
 	// growthHints is each operation's hint for a wrong growth, from the growth test's first
 	// series of it: the hint of a later test stopped by its CPU backstop in that operation.
 	growthHints map[string]string
@@ -60,7 +62,7 @@ const MaxStack = 64 << 20
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
 func Run(s *Suite, c record.Config, rec *record.Writer) {
-	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint}
+	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint, panicHint: s.PanicHint}
 	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly}
 	tests := slices.DeleteFunc(s.All(), func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
 	if c.Trace != "" {
@@ -178,8 +180,12 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 		return &record.Failure{Internal: true, Message: fmt.Sprintf("the hidden test %s panicked: %v", t.name, p)}
 	}
 	msg := oneLine(fmt.Sprint(p))
-	return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Panic: msg,
+	f := &record.Failure{Verdict: verdict.RuntimeError, Op: op, Panic: msg,
 		Message: fmt.Sprintf("%s panicked: %s", op, msg)}
+	if c := t.op.Load(); c != nil && r.panicHint != nil {
+		f.Hint = r.panicHint(*c, p)
+	}
+	return f
 }
 
 // probe is the "implemented" test: it calls every function and method once and fails with
@@ -192,13 +198,22 @@ func (s *Suite) probe(t *T) {
 		if ctorMissing && !p.Constructor && !p.Free {
 			continue
 		}
-		t.enter(&Call{Method: p.Method, Args: p.Args, Func: true})
+		if p.Constructor {
+			ctor = p.Method
+		}
+		c := Call{Method: p.Method, Args: p.Args, Func: true}
+		if !p.Constructor && !p.Free {
+			// A method's probe builds its own structure first: a failure in the constructor
+			// happens during this call too.
+			c.Text = fmt.Sprintf("%s(…) then %s", ctor, c.Short())
+		}
+		t.enter(&c)
 		_, v, _ := capture(func() any { p.Call(); return nil })
 		t.leave()
 		if v != nil && classify(v) == unfinished {
 			missing = append(missing, p.Method)
 			if p.Constructor {
-				ctorMissing, ctor = true, p.Method
+				ctorMissing = true
 			}
 		}
 	}

@@ -50,6 +50,10 @@ type Suite struct {
 	// code, which the watchdog stops (a bound the exercise states and the code does not keep),
 	// or returns "".
 	StuckHint func(c Call) string
+	// PanicHint, if set, names the cause of a panic in the call c of the graded code that the
+	// panic value itself shows, where no shrunk case is at hand (a performance test's batch of
+	// calls, a property test's call), or returns "".
+	PanicHint func(c Call, p any) string
 }
 
 // ImplementedTest is the name of the first test of every suite: the not-implemented probe.

@@ -157,6 +157,7 @@ func (t *T) Invoke(c Call, f func() any) any {
 // watchdog calls it stuck.
 func (t *T) invokeBatch(c Call, limit time.Duration, f func()) {
 	t.batch.Store(int64(limit))
+	c.Batch = true
 	t.enter(&c)
 	f()
 	t.leave()

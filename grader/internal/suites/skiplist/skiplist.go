@@ -33,6 +33,9 @@ func Suite(learner, reference API) *harness.Suite {
 	}
 	return &harness.Suite{
 		Exercise: ex.Name,
+		// A crash in a performance test's batch has no shrunk case: its panic value alone
+		// names the cause, as it does in a case.
+		PanicHint: func(_ harness.Call, p any) string { return panicHint(fmt.Sprint(p)) },
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},

@@ -1,0 +1,22 @@
+package harness
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBatchMessages checks that a performance test's batch of calls is named as a batch, never
+// as one call without its arguments, and that only one call busy for the whole limit is guessed
+// to be an endless loop.
+func TestBatchMessages(t *testing.T) {
+	var r runner
+	batch := r.stuckFailure(&Call{Method: "Add", Batch: true}, "f", "running", 20*time.Second)
+	if batch.Message != "a batch of Add calls ran for more than 20s without returning" {
+		t.Errorf("a batch: %q", batch.Message)
+	}
+	one := r.stuckFailure(&Call{Method: "Add", Args: []any{1}}, "f", "running", 3*time.Second)
+	if !strings.HasPrefix(one.Message, "f.Add(1) ran for more than 3s") || !strings.Contains(one.Message, "endless loop") {
+		t.Errorf("one call: %q", one.Message)
+	}
+}
