@@ -100,21 +100,22 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		p := pkg.Fset.Position(pos)
 		return build.MapPaths(p.Filename, s.Root, s.Base, back), p.Line, p.Column
 	}
+	imps := importsOf(pkg, place)
 	if len(pkg.Errors) > 0 {
 		for _, e := range pkg.Errors {
 			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, s.Base, back), e.Msg))
 		}
 		// A library the exercise forbids is one the kit's module does not require, so that the
 		// package cannot type-check: the import is still what the learner has to change.
-		rep.Violations = kitImports(pkg, s.Exercise, place)
+		rep.Violations = kitImports(imps, s.Exercise)
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
-	rep.Violations = append(rep.Violations, kitImports(pkg, s.Exercise, place)...)
+	rep.Violations = append(rep.Violations, kitImports(imps, s.Exercise)...)
 	rep.Linknames = linknames(pkg, place)
 	rep.Violations = append(rep.Violations, kitLinknames(rep.Linknames)...)
-	rep.Violations = append(rep.Violations, allowedImports(pkg, s.Exercise, place)...)
-	rep.Violations = append(rep.Violations, deniedImports(pkg, s.Exercise, place)...)
+	rep.Violations = append(rep.Violations, allowedImports(imps, s.Exercise)...)
+	rep.Violations = append(rep.Violations, deniedImports(imps, s.Exercise)...)
 	if s.Exercise.Rules.NoMap {
 		rep.Violations = append(rep.Violations, noMaps(pkg, s.Exercise, place)...)
 	}
@@ -138,33 +139,54 @@ func parseError(pos, msg string) result.Location {
 	return l
 }
 
+// imported is one import of the graded package: its path and where it stands.
+type imported struct {
+	path string
+	at   Violation // the import's File, Line and Column
+}
+
+// importsOf lists the package's imports, file by file.
+func importsOf(pkg *packages.Package, place func(token.Pos) (string, int, int)) []imported {
+	var out []imported
+	for _, f := range pkg.Syntax {
+		for _, imp := range f.Imports {
+			file, line, col := place(imp.Pos())
+			out = append(out, imported{path: strings.Trim(imp.Path.Value, `"`),
+				at: Violation{File: file, Line: line, Column: col}})
+		}
+	}
+	return out
+}
+
+// breaks is the import as a violation of rule, with message.
+func (i imported) breaks(rule result.Rule, message string) Violation {
+	v := i.at
+	v.Rule, v.Message = rule, message
+	return v
+}
+
 // kitImports reports imports of any package of the kit's own module (its solutions, judge, CLI,
 // and the exercises, the learner's other ones included), and of libraries outside the standard library that the exercise does not allow (its Rules.Libraries): wrapping another library's
 // Bloom filter or skip list would skip the lesson.
-func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
+func kitImports(imps []imported, e *exercise.Exercise) []Violation {
 	var out []Violation
-	for _, f := range pkg.Syntax {
-		for _, imp := range f.Imports {
-			path := strings.Trim(imp.Path.Value, `"`)
-			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ".") && !slices.Contains(e.Rules.Libraries, path) {
-				file, line, col := place(imp.Pos())
-				allowed := "the standard library only"
-				if libs := e.Rules.Libraries; len(libs) > 0 {
-					allowed = "the standard library and " + strings.Join(libs, ", ")
-				}
-				out = append(out, Violation{Rule: result.NoLibrary, File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", path, e.Name, allowed)})
+	for _, imp := range imps {
+		first, _, _ := strings.Cut(imp.path, "/")
+		if strings.Contains(first, ".") && !slices.Contains(e.Rules.Libraries, imp.path) {
+			allowed := "the standard library only"
+			if libs := e.Rules.Libraries; len(libs) > 0 {
+				allowed = "the standard library and " + strings.Join(libs, ", ")
 			}
-			if rest, ok := strings.CutPrefix(path, layout.Module+"/"); ok || path == layout.Module {
-				what := "code"
-				if dir, _, _ := strings.Cut(rest, "/"); dir != "" {
-					what = dir + "/"
-				}
-				file, line, col := place(imp.Pos())
-				out = append(out, Violation{Rule: result.NoKitImport, File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: an exercise may not use the kit's %s", path, what)})
+			out = append(out, imp.breaks(result.NoLibrary,
+				fmt.Sprintf("imports %s: the %s exercise is yours to write, with %s", imp.path, e.Name, allowed)))
+		}
+		if rest, ok := strings.CutPrefix(imp.path, layout.Module+"/"); ok || imp.path == layout.Module {
+			what := "code"
+			if dir, _, _ := strings.Cut(rest, "/"); dir != "" {
+				what = dir + "/"
 			}
+			out = append(out, imp.breaks(result.NoKitImport,
+				fmt.Sprintf("imports %s: an exercise may not use the kit's %s", imp.path, what)))
 		}
 	}
 	return out
@@ -172,37 +194,28 @@ func kitImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Po
 
 // allowedImports reports every import outside the exercise's Rules.Imports, when it has such a
 // list, under a rule of its own: the package may be free of maps and still import, say, unsafe.
-func allowedImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
+func allowedImports(imps []imported, e *exercise.Exercise) []Violation {
 	allow := e.Rules.Imports
 	if len(allow) == 0 {
 		return nil
 	}
 	var out []Violation
-	for _, f := range pkg.Syntax {
-		for _, imp := range f.Imports {
-			path := strings.Trim(imp.Path.Value, `"`)
-			if !slices.Contains(allow, path) {
-				file, line, col := place(imp.Pos())
-				out = append(out, Violation{Rule: result.AllowedImports, File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: %s may import only %s (%s)",
-						path, e.Noun, sortedList(allow), e.Rules.ImportsWhy)})
-			}
+	for _, imp := range imps {
+		if !slices.Contains(allow, imp.path) {
+			out = append(out, imp.breaks(result.AllowedImports, fmt.Sprintf("imports %s: %s may import only %s (%s)",
+				imp.path, e.Noun, sortedList(allow), e.Rules.ImportsWhy)))
 		}
 	}
 	return out
 }
 
 // deniedImports reports every import the exercise's Rules.Denied forbids.
-func deniedImports(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
+func deniedImports(imps []imported, e *exercise.Exercise) []Violation {
 	var out []Violation
-	for _, f := range pkg.Syntax {
-		for _, imp := range f.Imports {
-			path := strings.Trim(imp.Path.Value, `"`)
-			if slices.Contains(e.Rules.Denied, path) {
-				file, line, col := place(imp.Pos())
-				out = append(out, Violation{Rule: result.DeniedImports, File: file, Line: line, Column: col,
-					Message: fmt.Sprintf("imports %s: %s may not import it (%s)", path, e.Noun, e.Rules.DeniedWhy)})
-			}
+	for _, imp := range imps {
+		if slices.Contains(e.Rules.Denied, imp.path) {
+			out = append(out, imp.breaks(result.DeniedImports,
+				fmt.Sprintf("imports %s: %s may not import it (%s)", imp.path, e.Noun, e.Rules.DeniedWhy)))
 		}
 	}
 	return out
