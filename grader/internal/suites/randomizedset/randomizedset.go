@@ -403,6 +403,11 @@ const (
 	hintIntN    = "rand.IntN(n) panics unless n > 0: draw the index with rand.IntN(len(values))"
 	hintUniform = "pick a uniform index into the slice with rand.IntN(len(values)), " +
 		"not a map iteration or a biased choice"
+	hintHoles = "GetRandom is uniform over a set made by Inserts alone, and not once Removes came " +
+		"before: a removal must leave the slice holding each member exactly once (move the last value " +
+		"into the removed one's slot, shrink the slice by one, and fix the moved value's index), so " +
+		"that rand.IntN(len(values)) picks each with equal chance; a hole that a draw walks on from, or " +
+		"a stale copy of a value, favours some values"
 	hintReach = "GetRandom must be able to return every element: draw the index with " +
 		"rand.IntN(len(values)) over the whole slice, not over a part of it"
 )

@@ -95,6 +95,7 @@ func uniform(t *harness.T, api API) {
 // set must hold.
 type probe struct {
 	t       *harness.T
+	api     API
 	set     RandomizedSet
 	members memberSet
 	calls   []harness.Call // the inserts and removals so far, for the hint
@@ -102,7 +103,7 @@ type probe struct {
 
 func newProbe(t *harness.T, api API) *probe {
 	set := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return api.New() })
-	return &probe{t: t, set: set.(RandomizedSet), members: memberSet{}}
+	return &probe{t: t, api: api, set: set.(RandomizedSet), members: memberSet{}}
 }
 
 // insert inserts x and checks the answer.
@@ -153,6 +154,10 @@ func (p *probe) checkUniform(perValue int) {
 	if pValue >= Alpha {
 		return
 	}
+	hint := hintUniform
+	if slices.ContainsFunc(p.calls, func(c harness.Call) bool { return c.Method == "Remove" }) && p.uniformFresh(values, perValue) {
+		hint = hintHoles
+	}
 	lo, hi := 0, 0
 	for i, c := range counts {
 		if c < counts[lo] {
@@ -168,8 +173,19 @@ func (p *probe) checkUniform(perValue int) {
 		Message: fmt.Sprintf("GetRandom() is not uniform: in %d draws from %s, %s came up %d times and %s came up %d times, "+
 			"where each should come up about %d times", n, describe(values), harness.Lit(values[lo]), counts[lo],
 			harness.Lit(values[hi]), counts[hi], perValue),
-		Hint: hintUniform,
+		Hint: hint,
 	})
+}
+
+// uniformFresh reports whether GetRandom passes the same test on a fresh set of the same values
+// made by Inserts alone: then the removals made it biased.
+func (p *probe) uniformFresh(values []int, perValue int) bool {
+	q := newProbe(p.t, p.api)
+	for _, x := range values {
+		q.insert(x)
+	}
+	_, counts := q.count(perValue)
+	return chiSquareTail(len(values)-1, chiSquare(counts, float64(perValue))) >= Alpha
 }
 
 // count draws perValue times per member, and returns the members in order with the number of
