@@ -23,13 +23,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"time"
 
 	"kata/grader/exercise"
 	"kata/grader/internal/build"
 	"kata/grader/internal/catalog"
+	"kata/grader/internal/prune"
 	"kata/grader/internal/record"
 	"kata/grader/internal/rules"
 	"kata/grader/result"
@@ -220,7 +220,7 @@ func reusable(r Request, reference string) string {
 	cache := filepath.Join(dir, "kata")
 	dir = filepath.Join(cache, r.Exercise.Name+"-"+hex.EncodeToString(key[:8]))
 	if _, err := os.Stat(dir); err != nil {
-		prune(cache, MaxReused-1)
+		prune.Oldest(cache, MaxReused-1, true) // the least recently used go
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return ""
@@ -233,28 +233,6 @@ func reusable(r Request, reference string) string {
 // MaxReused is how many test programs kata keeps in the user's cache: a learner's
 // exercises and a few more folders graded with --impl.
 const MaxReused = 16
-
-// prune removes the least recently used test programs in cache beyond keep.
-func prune(cache string, keep int) {
-	entries, err := os.ReadDir(cache)
-	if err != nil || len(entries) <= keep {
-		return
-	}
-	type aged struct {
-		path string
-		at   time.Time
-	}
-	var dirs []aged
-	for _, e := range entries {
-		if info, err := e.Info(); err == nil && e.IsDir() {
-			dirs = append(dirs, aged{filepath.Join(cache, e.Name()), info.ModTime()})
-		}
-	}
-	sort.Slice(dirs, func(i, j int) bool { return dirs[i].at.After(dirs[j].at) })
-	for _, d := range dirs[min(keep, len(dirs)):] {
-		os.RemoveAll(d.path)
-	}
-}
 
 func abs(path string) string {
 	if a, err := filepath.Abs(path); err == nil {
