@@ -421,3 +421,68 @@ func TestWallFailureNamesTheLead(t *testing.T) {
 		t.Errorf("with Add proven wrong by a first measurement: %+v", f)
 	}
 }
+
+// TestLadderStopsOnTwoMeasurements checks when a ladder stops at its budget. One window that
+// paid a cost once (a table grown sixteenfold) does not stop it: a probe of the next window
+// shows the cost gone, and the ladder goes on to its top, its growth then judged on every size.
+// A cost that stays (an Insert that copies the table once the structure fills) stops it, with
+// the probe's sample beside the window's, so that the median of the last sizes shows the cost:
+// the cost of one window alone was once outvoted by the sizes below, and a growth test whose
+// budget ran out passed with every row "not judged".
+func TestLadderStopsOnTwoMeasurements(t *testing.T) {
+	const each, dear = 2 * time.Microsecond, 400 * time.Microsecond
+	for _, tc := range []struct {
+		name string
+		cost func(i int) time.Duration // the graded side's cost of growing by element i
+		stop bool
+	}{
+		{"a cost paid once", func(i int) time.Duration {
+			if i == 3000 {
+				return 150 * time.Millisecond
+			}
+			return each
+		}, false},
+		{"a cost from a size on", func(i int) time.Duration {
+			if i >= 3000 {
+				return dear
+			}
+			return each
+		}, true},
+	} {
+		series := &growth.Series{Op: "Add", Axis: "n", Expected: "O(1)"}
+		var stopped bool
+		runOne(t, Performance, func(tt *T) {
+			l := Ladder[bool]{
+				Sizes: Sizes(1000, 16000, 2),
+				New:   func() bool { return true },
+				Ref:   func() bool { return false },
+				Grow: Grower[bool]{Series: series, Run: func(learner bool, from, to int) {
+					for i := from; i < to; i++ {
+						if learner {
+							spin(tc.cost(i))
+						} else {
+							spin(each)
+						}
+					}
+				}},
+			}
+			// A budget that the one cost fits and the lasting one overruns, quickly.
+			m := newMeter(tt)
+			m.Floor, m.Factor = 50*time.Millisecond, 16
+			l.Measure(m)
+			stopped = m.Stopped()
+		})
+		last := series.Samples[len(series.Samples)-1]
+		d := growth.Final(series, !stopped)
+
+		switch {
+		case stopped != tc.stop:
+			t.Errorf("%s: the ladder stopped = %v, want %v: %+v", tc.name, stopped, tc.stop, series.Samples)
+		case !tc.stop && (last.Size != 16000 || d.Status.Failed()):
+			t.Errorf("%s: measured up to %d, judged %v (%s), want the whole ladder, not failed", tc.name, last.Size, d.Status, d.Reason)
+		case tc.stop && (!last.Capped || last.Size <= 4000 || last.Size >= 8000 || d.Status != growth.Slow):
+			t.Errorf("%s: last sample %+v, judged %v (%s), want a probe's sample past 4000, capped, too slow",
+				tc.name, last, d.Status, d.Reason)
+		}
+	}
+}

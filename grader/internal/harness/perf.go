@@ -50,10 +50,15 @@ func newMeter(t *T) *Meter {
 // reference spends an estimated ref more, within the budget that the reference's time makes.
 // Once the answer is no, the meter stays stopped.
 func (m *Meter) Afford(learner, ref time.Duration) bool {
-	if m.learner+learner > m.Floor+time.Duration(m.Factor*float64(m.ref+ref)) {
+	if !m.fits(learner, ref) {
 		m.stopped = true
 	}
 	return !m.stopped
+}
+
+// fits reports whether Afford would say yes, without stopping the meter when it would not.
+func (m *Meter) fits(learner, ref time.Duration) bool {
+	return !m.stopped && m.learner+learner <= m.Floor+time.Duration(m.Factor*float64(m.ref+ref))
 }
 
 // Stopped reports whether the budget ran out.
@@ -270,18 +275,30 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 		// within the time limit always does. Its batch may run for ten times what a cost per
 		// element growing in proportion to the size predicts (what a wrong growth rate does)
 		// before the watchdog calls it stuck. The first window is predicted from a probe of
-		// its first elements.
+		// its first elements; a window that the last one's cost does not fit grows in parts
+		// (see growInParts).
 		from := prev
 		var dl, dr time.Duration
+		window := float64(n - from)
 		if i == 0 {
 			probe := max(1, (n-prev)/64)
 			dl, dr = l.grow(m, learner, ref, prev, prev+probe, i, 0)
 			lastGrow = float64(dl.Nanoseconds()) / float64(probe)
 			lastGrowRef = float64(dr.Nanoseconds()) / float64(probe)
 			from = prev + probe
+			window = float64(n - from)
+		} else if !m.Stopped() && !m.fits(time.Duration(1.5*lastGrow*window), time.Duration(lastGrowRef*window)) {
+			limit := time.Duration(2 * lastGrow * float64(n) / float64(prev))
+			dl, dr, from = l.growInParts(m, learner, ref, prev, n, i, limit)
+			if from < n {
+				l.Grow.Series.Add(growth.Sample{Size: from, Capped: true,
+					Learner:   float64(dl.Nanoseconds()) / float64(from-prev),
+					Reference: float64(dr.Nanoseconds()) / float64(from-prev)})
+				markCapped(series)
+				break
+			}
+			window = 0
 		}
-		window := float64(n - from)
-		predicted := time.Duration(2 * lastGrow * window * float64(n) / float64(max(prev, 1)))
 		if !m.Afford(time.Duration(1.5*lastGrow*window), time.Duration(lastGrowRef*window)) {
 			if i == 0 {
 				l.Grow.Series.Add(growth.Sample{Size: from, Learner: lastGrow,
@@ -290,8 +307,11 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 			markCapped(series)
 			break
 		}
-		gl, gr := l.grow(m, learner, ref, from, n, i, predicted)
-		dl, dr = dl+gl, dr+gr
+		if from < n {
+			predicted := time.Duration(2 * lastGrow * window * float64(n) / float64(max(prev, 1)))
+			gl, gr := l.grow(m, learner, ref, from, n, i, predicted)
+			dl, dr = dl+gl, dr+gr
+		}
 		lastGrow = float64(dl.Nanoseconds()) / float64(n-prev)
 		lastGrowRef = float64(dr.Nanoseconds()) / float64(n-prev)
 		l.Grow.Series.Add(growth.Sample{Size: n, Learner: lastGrow, Reference: float64(dr.Nanoseconds()) / float64(n-prev)})
@@ -303,16 +323,16 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 			if stoppedQ[j] {
 				continue
 			}
-			if len(q.Series.Samples) > 0 {
-				last := q.Series.Samples[len(q.Series.Samples)-1]
-				// As if the call's cost grew in proportion to the size: queries are cheap
-				// next to a growth window, and a scan's cost does.
-				estimate := last.Learner * float64(q.Batch*m.Repeats) * float64(n) / float64(last.Size)
-				if !m.Afford(time.Duration(estimate), time.Duration(last.Reference*float64(q.Batch*m.Repeats))) {
-					stoppedQ[j] = true
-					q.Series.Samples[len(q.Series.Samples)-1].Capped = true
-					continue
+			if m.Stopped() {
+				// The budget ran out on another series: this one's last sample is where its
+				// measuring stopped. Otherwise the pair's probe, a few calls at this size,
+				// says whether the rounds fit, and when they do not its sample is the one
+				// that shows the cost, measured, not guessed from the last size.
+				stoppedQ[j] = true
+				if k := len(q.Series.Samples); k > 0 {
+					q.Series.Samples[k-1].Capped = true
 				}
+				continue
 			}
 			var undoL, undoR func(int, int)
 			if q.Undo != nil {
@@ -345,6 +365,35 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 	runtime.KeepAlive(learner)
 	runtime.KeepAlive(ref)
 	return series
+}
+
+// growInParts grows both structures from from to n in parts of a 64th of the window, as grow
+// does, going on while the rest of the window, predicted from the last part's cost per element as
+// a window is from the last window's, fits the budget, and returns each side's CPU time and the
+// size reached: n, or where the budget stopped it. limit is each part's cost per element that the
+// watchdog's batch limit allows for.
+//
+// It grows a window that the last one's cost does not fit. That window may have paid a cost the
+// next ones do not (a table grown sixteenfold, once), dearer on a loaded machine: stopping on it
+// alone made the verdict hang on the load, and its one sample was outvoted by the sizes below it.
+// A cost that grows within the window (an Insert that copies the table once the filter fills) is
+// stopped where it passes the budget, its sample the average so far, which the whole window's
+// cost could only exceed. Either way the part that stops the ladder is a second measurement that
+// shows the cost, beside the last window's, and the judgement (the median of the last sizes)
+// rests on both.
+func (l *Ladder[S]) growInParts(m *Meter, learner, ref S, from, n, i int, limit time.Duration) (dl, dr time.Duration, reached int) {
+	part := max(1, (n-from)/64)
+	for lo := from; lo < n; {
+		hi := min(lo+part, n)
+		gl, gr := l.grow(m, learner, ref, lo, hi, i, limit*time.Duration(hi-lo))
+		dl, dr = dl+gl, dr+gr
+		rest := time.Duration(n - hi)
+		if hi < n && !m.Afford(3*gl*rest/time.Duration(2*(hi-lo)), gr*rest/time.Duration(hi-lo)) {
+			return dl, dr, hi
+		}
+		lo = hi
+	}
+	return dl, dr, n
 }
 
 // grow grows both structures from from to to, alternating which goes first by the size's index,
