@@ -163,14 +163,16 @@ func complexity(r Request, log *record.Log, suite *catalog.Suite) []result.Compl
 			out = append(out, c)
 		}
 		if !found {
-			why := "not measured: an earlier test failed"
+			why, reason := "not measured: an earlier test failed", ""
 			if t := stoppedIn(log, suite); t != "" {
 				why = "not judged: the run stopped in " + t + ", which measures the costs, before it judged this one"
+				reason = why
 			}
 			if r.Verify {
-				why = "not measured: kata verify checks references on reference-free tests only"
+				why, reason = "not measured: kata verify checks references on reference-free tests only", ""
 			}
-			out = append(out, result.Complexity{Judgement: result.Judgement{Op: op.Name, Expected: growth.Class(op.Expected), Hint: why}})
+			out = append(out, result.Complexity{Judgement: result.Judgement{Op: op.Name, Expected: growth.Class(op.Expected),
+				Hint: why, Reason: reason}})
 		}
 	}
 	return out

@@ -16,7 +16,9 @@ func TestStoppedIn(t *testing.T) {
 		{Name: "performance/growth", Kind: catalog.Performance},
 	}}
 	start := func(name string) record.Event { return record.Event{Kind: record.Start, Test: name} }
-	end := func(name string, s result.Status) record.Event { return record.Event{Kind: record.End, Test: name, Status: s} }
+	end := func(name string, s result.Status) record.Event {
+		return record.Event{Kind: record.End, Test: name, Status: s}
+	}
 	for _, c := range []struct {
 		reason string
 		events []record.Event

@@ -290,9 +290,14 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 		expected = append(expected, c.Op+" "+string(c.Expected))
 	}
 	if !measured {
-		// Nothing measured yet (an earlier test failed): the expected costs, in one line.
+		// Nothing judged (an earlier test failed, or the performance test itself stopped): the
+		// expected costs, in one line, with the judge's reason where it gave one.
+		note := "measured once every other test passes"
+		if reason := r.Complexity[0].Reason; reason != "" {
+			note = reason
+		}
 		fmt.Fprintf(w, "\n%s\n", Wrap(p.Dim.Sprint("expected cost: ")+strings.Join(expected, " · ")+
-			p.Dim.Sprint(" (measured once every other test passes)"), 76, "  "))
+			p.Dim.Sprint(" ("+note+")"), 76, "  "))
 		return
 	}
 	// Each column fits its longest entry: an observed "O(removals)", an expected "O(log n + r)".

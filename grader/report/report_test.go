@@ -81,3 +81,20 @@ func TestSlowRowAgreesWithItsNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestUnjudgedLineGivesTheReason checks that the one line of expected costs shown when nothing
+// was judged gives the judge's reason where the rows carry one (the performance test itself
+// stopped), and otherwise says when the costs are measured.
+func TestUnjudgedLineGivesTheReason(t *testing.T) {
+	const why = "not judged: the run stopped in performance/growth, which measures the costs, before it judged this one"
+	for _, c := range []struct {
+		reason, want string
+	}{{why, "the run stopped in performance/growth"}, {"", "measured once every other test passes"}} {
+		r := &result.Result{Complexity: []result.Complexity{{Judgement: result.Judgement{Op: "Add", Expected: "O(k)", Reason: c.reason}}}}
+		var b strings.Builder
+		writeComplexity(&b, r, NewPalette(false))
+		if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, c.want) {
+			t.Errorf("%q lacks %q", got, c.want)
+		}
+	}
+}
