@@ -93,16 +93,15 @@ func performance(learner, reference API) harness.Test {
 			return ladder.Measure(m)
 		}
 		byB := func(m *harness.Meter) []*growth.Series { return byBuckets(m, learner, reference, keys, absent) }
-		harness.JudgeGrowth(t, byKeys, byB)
+		fill := func(m *harness.Meter) []*growth.Series { return byFill(t, m, learner, reference, seed) }
+		harness.JudgeGrowth(t, fill, byKeys, byB)
 	}}
 }
 
-// byBuckets measures Insert, Lookup and Delete on filters of growing B holding a few thousand
-// keys: at each B, a batch of Inserts of copies of keys present (removed again untimed), Lookups
-// of keys present and absent, and Deletes of a batch of keys (put back untimed).
+// byBuckets measures Lookup and Delete on filters of growing B holding a few thousand keys: at
+// each B, Lookups of keys present and absent, and Deletes of a batch of keys (put back untimed).
+// Insert's growth with B is measured across the load range by byFill.
 func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) []*growth.Series {
-	ins := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "B", SlowHint: slowHint,
-		Hint: "Insert grows with the number of buckets: read only the key's two buckets, never scan the table"})
 	look := harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "B", SlowHint: slowHint,
 		Hint: "Lookup grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
 	dels := harness.Declared(ex, growth.Series{Op: "Delete", Axis: "B", SlowHint: slowHint,
@@ -122,12 +121,8 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 		// The first batches of Inserts touch the new table's memory, page by page: the operating
 		// system maps each page at its first write, which costs more than the Insert itself, in
 		// each round, on both sides, and by chance on one more than the other. They are the
-		// warm-up. The measured Inserts store second copies of those keys, in the same buckets,
-		// and Deletes take them out again, untimed.
-		x, ok := m.Pair(harness.Call{Method: "Insert"}, perfBatch, inserter(l), inserter(r), nil, nil)
-		if !ok {
-			x.Size = b
-			ins.Add(x)
+		// warm-up, and the keys the Lookups find and the Deletes take out and put back.
+		if _, ok := m.Pair(harness.Call{Method: "Insert"}, perfBatch, inserter(l), inserter(r), nil, nil); !ok {
 			break
 		}
 		again := func(f Filter) func(int, int) {
@@ -144,12 +139,6 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 				}
 			}
 		}
-		x, ok = m.Pair(harness.Call{Method: "Insert"}, perfBatch, again(l), again(r), undo(l), undo(r))
-		x.Size = b
-		ins.Add(x)
-		if !ok {
-			break
-		}
 		looker := func(f Filter) func(int, int) {
 			return func(count, rep int) {
 				for i := range count {
@@ -161,7 +150,7 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 				}
 			}
 		}
-		x, ok = m.Pair(harness.Call{Method: "Lookup"}, perfBatch, looker(l), looker(r), nil, nil)
+		x, ok := m.Pair(harness.Call{Method: "Lookup"}, perfBatch, looker(l), looker(r), nil, nil)
 		x.Size = b
 		look.Add(x)
 		if !ok {
@@ -170,13 +159,13 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 		x, ok = m.Pair(harness.Call{Method: "Delete"}, perfBatch, undo(l), undo(r), again(l), again(r))
 		x.Size = b
 		dels.Add(x)
-		if !ok || m.Proven(ins, look, dels) {
+		if !ok || m.Proven(look, dels) {
 			break
 		}
 		runtime.KeepAlive(l)
 		runtime.KeepAlive(r)
 	}
-	return []*growth.Series{ins, look, dels}
+	return []*growth.Series{look, dels}
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
