@@ -374,7 +374,11 @@ func Chart(w io.Writer, c result.Complexity, p Palette) {
 			capped = " (and more)"
 		}
 		fmt.Fprintf(w, "    %-*s you %s %s%s\n", label, fmt.Sprintf("%s=%d", c.Axis, pt.Size), p.Bad.Sprint(bar(pt.Learner)), nanos(pt.Learner), capped)
-		fmt.Fprintf(w, "    %-*s ref %s %s\n", label, "", p.Good.Sprint(bar(pt.Reference)), nanos(pt.Reference))
+		ref := nanos(pt.Reference)
+		if pt.Reference <= 0 {
+			ref = "not timed at this size"
+		}
+		fmt.Fprintf(w, "    %-*s ref %s %s\n", label, "", p.Good.Sprint(bar(pt.Reference)), ref)
 	}
 }
 

@@ -98,3 +98,15 @@ func TestUnjudgedLineGivesTheReason(t *testing.T) {
 		}
 	}
 }
+
+// TestChartReferenceNotTimed checks that a size where the reference was not timed says so,
+// never "0 ns".
+func TestChartReferenceNotTimed(t *testing.T) {
+	c := result.Complexity{Judgement: result.Judgement{Op: "Add", Axis: "n", Expected: "O(k)", Status: growth.Slow},
+		Points: []result.Point{{Size: 24, Learner: 24e6, Capped: true}}}
+	var b strings.Builder
+	Chart(&b, c, NewPalette(false))
+	if strings.Contains(b.String(), " 0 ns") || !strings.Contains(b.String(), "not timed") {
+		t.Errorf("the chart:\n%s", b.String())
+	}
+}
