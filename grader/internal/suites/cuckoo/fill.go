@@ -93,8 +93,10 @@ func byFill(t *harness.T, m *harness.Meter, learner, reference API, seed uint64)
 	return []*growth.Series{ins}
 }
 
-// fillHint is said when Insert's cost over a fill grows with B.
-const fillHint = "Insert grows with the number of buckets as the filter fills: an Insert that must evict " +
-	"does work in proportion to the whole table (a copy of it, to undo a failed Insert, or a scan). " +
-	"Undo only what the evictions changed (the slots they wrote, in reverse order), or keep the last " +
-	"evicted fingerprint aside; never copy or scan the table"
+// fillHint is said when Insert's cost over a fill grows with B: at every load or only near full,
+// which the fill does not tell apart.
+const fillHint = "Insert grows with the number of buckets as the filter fills: it must read only the key's " +
+	"two buckets and, when both are full, move fingerprints along one eviction path; never scan or copy " +
+	"the table, at any load (a copy made to undo a failed Insert costs O(B) on every Insert that must " +
+	"evict, and near full most must): undo only the slots the evictions wrote, in reverse order, or keep " +
+	"the last evicted fingerprint aside"
