@@ -162,6 +162,16 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 	return x, true
 }
 
+// PairAt measures s's operation at size as Pair does, the graded side running as a call of that
+// method, adds the sample to s, and reports whether it was measured in full: false once the
+// budget capped it, when the ladder must stop climbing.
+func (m *Meter) PairAt(s *growth.Series, size, ops int, learner, reference, undoL, undoR func(count, rep int)) bool {
+	x, ok := m.Pair(Call{Method: s.Op}, ops, learner, reference, undoL, undoR)
+	x.Size = size
+	s.Add(x)
+	return ok
+}
+
 // AllocResolution is the fewest bytes a measurement must allocate in all for its count to be
 // taken: the runtime counts small objects a span (8 KiB or more) at a time, when a goroutine's
 // cache takes a fresh span, so a batch of small allocations reads as nothing or as whole spans.

@@ -83,16 +83,8 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 		}
 		adder := func(f Filter, k []byte) { f.Add(k) }
 		tester := func(f Filter, k []byte) { f.Test(k) }
-		x, ok := m.Pair(harness.Call{Method: "Add"}, len(some), run(l, adder), run(r, adder), nil, nil)
-		x.Size = bits
-		add.Add(x)
-		if !ok {
-			break
-		}
-		x, ok = m.Pair(harness.Call{Method: "Test"}, len(some), run(l, tester), run(r, tester), nil, nil)
-		x.Size = bits
-		test.Add(x)
-		if !ok || m.Proven(add, test) {
+		if !m.PairAt(add, bits, len(some), run(l, adder), run(r, adder), nil, nil) ||
+			!m.PairAt(test, bits, len(some), run(l, tester), run(r, tester), nil, nil) || m.Proven(add, test) {
 			break
 		}
 	}

@@ -157,10 +157,7 @@ func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*grow
 			if q.undo != nil {
 				undoL, undoR = run(l, q.undo), run(r, q.undo)
 			}
-			x, ok := m.Pair(harness.Call{Method: q.s.Op}, len(some), run(l, q.op), run(r, q.op), undoL, undoR)
-			x.Size = size
-			q.s.Add(x)
-			if !ok {
+			if !m.PairAt(q.s, size, len(some), run(l, q.op), run(r, q.op), undoL, undoR) {
 				return []*growth.Series{add, test, cnt, rem}
 			}
 		}

@@ -150,16 +150,8 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 				}
 			}
 		}
-		x, ok := m.Pair(harness.Call{Method: "Lookup"}, perfBatch, looker(l), looker(r), nil, nil)
-		x.Size = b
-		look.Add(x)
-		if !ok {
-			break
-		}
-		x, ok = m.Pair(harness.Call{Method: "Delete"}, perfBatch, undo(l), undo(r), again(l), again(r))
-		x.Size = b
-		dels.Add(x)
-		if !ok || m.Proven(look, dels) {
+		if !m.PairAt(look, b, perfBatch, looker(l), looker(r), nil, nil) ||
+			!m.PairAt(dels, b, perfBatch, undo(l), undo(r), again(l), again(r)) || m.Proven(look, dels) {
 			break
 		}
 		runtime.KeepAlive(l)

@@ -354,10 +354,7 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API, names []stri
 			if stopped[k] {
 				continue
 			}
-			x, ok := m.Pair(harness.Call{Method: series[k].Op}, ops, run(l, r), run(ref, r), nil, nil)
-			x.Size = r
-			series[k].Add(x)
-			stopped[k] = !ok
+			stopped[k] = !m.PairAt(series[k], r, ops, run(l, r), run(ref, r), nil, nil)
 		}
 		if m.Proven(series...) {
 			break
