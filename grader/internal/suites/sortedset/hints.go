@@ -362,6 +362,11 @@ func hint(f harness.Mismatch) string {
 	if st.updated && duplicated(got) {
 		return updateHint
 	}
+	if infiniteMissing(got, want) {
+		return "a member scored +Inf or -Inf is a member like any other: Add must store it, and the " +
+			"ranges must hold it in its place (compare scores with <, and give no sentinel a score " +
+			"a member may have)"
+	}
 	// The mistakes whose answer is the graded code's, surest first.
 	switch {
 	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
@@ -407,7 +412,7 @@ func hint(f harness.Mismatch) string {
 	if last.Method == "RangeByRank" {
 		start, stop := last.Args[0].(int), last.Args[1].(int)
 		switch {
-		case start < 0 || stop < 0:
+		case (start < 0 || stop < 0) && st.negativeExplains(last, got):
 			return "a negative position p means Len()+p (-1 is the last member), for start and " +
 				"stop alike; then clip start to 0 and stop to Len()-1"
 		case stop >= len(st.scores) && start < len(st.scores):
@@ -425,6 +430,55 @@ func hint(f harness.Mismatch) string {
 		return "RangeByScore returns every member with min <= score <= max, both bounds included, in order"
 	}
 	return ""
+}
+
+// negativeExplains reports whether a RangeByRank's answer got is what the set answers when a
+// negative position is mishandled: left as it is, or turned into Len()+p one off.
+func (st state) negativeExplains(c harness.Call, got any) bool {
+	g, ok := got.(members)
+	if !ok {
+		return false
+	}
+	all := st.order(none)
+	n := len(all)
+	start, stop := c.Args[0].(int), c.Args[1].(int)
+	right := members(zrange(all, start, stop))
+	for _, a := range []int{-n, -1, 1, 0} { // a negative p becomes p, n+p-1, n+p+1 or n+p
+		for _, b := range []int{-n, -1, 1, 0} {
+			s, e := start, stop
+			if s < 0 {
+				s += n + a
+			}
+			if e < 0 {
+				e += n + b
+			}
+			s, e = max(s, 0), min(e, n-1)
+			var r members
+			if s <= e && s < n {
+				r = members(all[s : e+1])
+			}
+			if r.Equal(g) && !r.Equal(right) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// infiniteMissing reports whether a range the set answered lacks a member scored ±Inf that the
+// right answer holds.
+func infiniteMissing(got, want any) bool {
+	g, ok := got.(members)
+	w, ok2 := want.(members)
+	if !ok || !ok2 {
+		return false
+	}
+	for _, m := range w {
+		if math.IsInf(m.Score, 0) && !slices.Contains(g, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // tiesHint names the mistakes in ordering members of equal score. Arrival order and another

@@ -349,6 +349,11 @@ func TestHintFollowsEvidence(t *testing.T) {
 			"sum of the spans", "unlinked"},
 		{"update left in place", []harness.Call{call("Add", "", 0.0), call("Add", "a", 1.0), call("Add", "", 2.0),
 			call("Rank", "a")}, ranked{1, true}, ranked{0, true}, nil, "move its node", "unlinked"},
+		// A member scored +Inf dropped: the range's negative positions are not the cause.
+		{"infinite score dropped", []harness.Call{call("Add", "a", 1.0), call("Add", "b", math.Inf(1)), call("RangeByRank", -1, -1)},
+			members{mem("a", 1)}, members{mem("b", math.Inf(1))}, nil, "+Inf", "negative position"},
+		{"negative stop left as it is", with(call("RangeByRank", 0, -1)), members(nil),
+			members{mem("a", 1), mem("b", 2), mem("c", 3)}, nil, "negative position", "+Inf"},
 		{"-0 before 0", []harness.Call{call("Add", "a", negZero), call("Add", "", 0.0), call("RangeByRank", 0, 1)},
 			members{mem("a", 0), mem("", 0)}, members{mem("", 0), mem("a", 0)}, nil, "-0 and 0", "spans"},
 		{"names as runes", []harness.Call{call("Add", "é", 1.0), call("Add", "\x80", 1.0), call("RangeByRank", 0, 1)},
