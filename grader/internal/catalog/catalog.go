@@ -58,11 +58,14 @@ type Mode struct {
 	Verify bool
 	// PerfOnly takes only the probe and the performance tests (the stress command).
 	PerfOnly bool
+	// NoPerf leaves the performance tests out: the program built with Go's race detector runs
+	// the others, and a plain build the performance tests, whose costs the detector distorts.
+	NoPerf bool
 }
 
 // Runs reports whether a run in mode m takes the test called name, of kind k.
 func (m Mode) Runs(name string, k Kind) bool {
-	if m.Verify && !k.ReferenceFree() {
+	if m.Verify && !k.ReferenceFree() || m.NoPerf && k == Performance {
 		return false
 	}
 	return !m.PerfOnly || k == Performance || name == ImplementedTest

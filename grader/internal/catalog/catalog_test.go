@@ -18,6 +18,7 @@ func TestModeRuns(t *testing.T) {
 		{"grading runs every test", Mode{}, []string{ImplementedTest, "example", "random/ops", "performance/growth", "property/memory"}},
 		{"verifying a reference runs only the tests that do not use it", Mode{Verify: true}, []string{ImplementedTest, "example", "property/memory"}},
 		{"measuring runs the probe and the performance tests", Mode{PerfOnly: true}, []string{ImplementedTest, "performance/growth"}},
+		{"the race detector's build runs all but the performance tests", Mode{NoPerf: true}, []string{ImplementedTest, "example", "random/ops", "property/memory"}},
 	} {
 		if got := s.Names(tc.mode); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.reason, got, tc.want)

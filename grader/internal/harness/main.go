@@ -63,7 +63,7 @@ const MaxStack = 64 << 20
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
 func Run(s *Suite, c record.Config, rec *record.Writer) {
 	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint, panicHint: s.PanicHint}
-	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly}
+	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly, NoPerf: c.NoPerf}
 	tests := slices.DeleteFunc(s.All(), func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
 	if c.Trace != "" {
 		tests = slices.DeleteFunc(tests, func(t Test) bool { return t.Name != c.Trace })

@@ -16,6 +16,7 @@ type Config struct {
 	Verify   bool          // only the reference-free tests
 	Trace    string        // run only this test, tracing every call
 	PerfOnly bool          // only the probe and the performance tests
+	NoPerf   bool          // every test but the performance tests
 	Memory   uint64        // the graded code's memory limit in bytes (see JudgeMemory); 0: none
 	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
 	// Wall is the run's wall-clock limit, at which the judge kills the process; the watchdog
@@ -44,6 +45,7 @@ const (
 	envVerify   = "KATA_VERIFY"    // "1": run only the reference-free tests
 	envTrace    = "KATA_TRACE"     // a test name
 	envPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
+	envNoPerf   = "KATA_NO_PERF"   // "1": run every test but the performance tests
 	envMemory   = "KATA_MEMORY"    // memory limit in bytes, decimal
 	envOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
 	envWall     = "KATA_WALL"      // the run's wall-clock limit, as a Go duration
@@ -65,6 +67,9 @@ func (c Config) Environ() []string {
 	if c.PerfOnly {
 		env = append(env, envPerfOnly+"=1")
 	}
+	if c.NoPerf {
+		env = append(env, envNoPerf+"=1")
+	}
 	if c.Trace != "" {
 		env = append(env, envTrace+"="+c.Trace)
 	}
@@ -80,6 +85,7 @@ func ConfigFromEnv() Config {
 		Verify:   os.Getenv(envVerify) == "1",
 		Trace:    os.Getenv(envTrace),
 		PerfOnly: os.Getenv(envPerfOnly) == "1",
+		NoPerf:   os.Getenv(envNoPerf) == "1",
 		OpLimit:  DefaultOpLimit,
 	}
 	c.Seed, _ = strconv.ParseUint(os.Getenv(envSeed), 10, 64)

@@ -12,10 +12,11 @@ func TestConfigRoundTrip(t *testing.T) {
 	for _, c := range []Config{
 		{Record: "/tmp/run-1/record", Nonce: "abc", Seed: 42, Memory: 1 << 30, OpLimit: 2 * time.Second, Wall: time.Minute},
 		{Record: "r", Nonce: "n", Seed: 1, Verify: true, PerfOnly: true, Trace: "edge/negative", OpLimit: time.Minute},
-		{Record: "r", Nonce: "n", OpLimit: 0}, // no watchdog
+		{Record: "r", Nonce: "n", OpLimit: 0},                            // no watchdog
+		{Record: "r", Nonce: "n", NoPerf: true, OpLimit: DefaultOpLimit}, // the race detector's build
 	} {
 		// A child starts with none of the variables but those the judge gives it.
-		for _, kv := range (Config{Verify: true, PerfOnly: true, Trace: "t"}).Environ() {
+		for _, kv := range (Config{Verify: true, PerfOnly: true, NoPerf: true, Trace: "t"}).Environ() {
 			k, _, _ := strings.Cut(kv, "=")
 			t.Setenv(k, "")
 		}
