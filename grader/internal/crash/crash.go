@@ -32,6 +32,9 @@ const (
 	Fatal
 	// Signal: the process was killed by a signal it did not catch.
 	Signal
+	// RaceDetector: Go's race detector (ThreadSanitizer) itself gave up, most often for want
+	// of address space for its shadow memory under the judge's limit: not the graded code's fault.
+	RaceDetector
 )
 
 // Crash is an explanation of a dead test process.
@@ -52,6 +55,10 @@ var (
 	goroutineLine = regexp.MustCompile(`(?m)^goroutine \d+ `)
 	runtimeOOM    = regexp.MustCompile(`(?m)^(fatal error: (runtime: )?out of memory|runtime: out of memory|fatal error: failed to reserve page summary memory|runtime: cannot allocate memory|fatal error: runtime: cannot allocate memory)`)
 	stackExceed   = regexp.MustCompile(`(?m)^runtime: goroutine stack exceeds`)
+	// raceFailed is the race detector's own last words: its runtime's (out of shadow memory,
+	// exit status 66) and the Go runtime's when it cannot place the heap where the detector needs.
+	raceFailed = regexp.MustCompile(`(?m)^(?:==\d+==)?(?:ERROR|FATAL): ThreadSanitizer.*$|^fatal error: too many address space collisions for -race mode$`)
+	raceNoRoom = regexp.MustCompile(`failed to allocate|address space collisions`)
 )
 
 // Analyze explains a crash from the process's stderr, its exit code and the signal that killed
@@ -65,6 +72,13 @@ func Analyze(stderr string, exit int, signal sandbox.Signal, learnerPkg string) 
 		fatal = strings.TrimSpace(m[1])
 	}
 	switch {
+	case raceFailed.MatchString(stderr):
+		c.Kind, c.Value = RaceDetector, strings.TrimSpace(raceFailed.FindString(stderr))
+		c.Reason = "Go's race detector itself failed (" + c.Value + ")"
+		if raceNoRoom.MatchString(c.Value) {
+			c.Reason = "Go's race detector ran out of address space for its shadow memory (" + c.Value + "): " +
+				"a limit of the judge's, not a fault of the graded code unless it allocates gigabytes"
+		}
 	case stackExceed.MatchString(stderr) || fatal == "stack overflow":
 		c.Kind, c.Value = StackOverflow, "stack overflow"
 		c.Reason = "stack overflow" + c.in() + ": a recursion that never stops (or goes far too deep)"

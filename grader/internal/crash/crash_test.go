@@ -44,6 +44,12 @@ kata/grader/internal/virtual/skiplist/learner.(*Skiplist).find(0xc00001e0c0, 0x1
 		{"map race", "fatal error: concurrent map writes\n", 2, "", ConcurrentMap, "concurrent map writes"},
 		{"os.Exit", "", 3, "", Exit, "status 3"},
 		{"killed", "", -1, "killed", Signal, "killed"},
+		{"the race detector's shadow memory", "==4242==ERROR: ThreadSanitizer failed to allocate 0x20000000 (536870912) bytes at address 218108000000 (errno: 12)\n",
+			66, "", RaceDetector, "race detector ran out of address space"},
+		{"the race detector's heap placement", "fatal error: too many address space collisions for -race mode\n\nruntime stack:\n",
+			2, "", RaceDetector, "race detector ran out of address space"},
+		{"the race detector's other failures", "FATAL: ThreadSanitizer: unexpected memory mapping 0x7f0000000000-0x7f0000001000\n",
+			66, "", RaceDetector, "race detector itself failed"},
 	} {
 		c := Analyze(tc.stderr, tc.exit, tc.signal, pkg)
 		if c.Kind != tc.kind || !strings.Contains(c.Reason, tc.want) {
