@@ -186,58 +186,23 @@ type notDone struct{ *good }
 
 func (t notDone) StartsWith(string) bool { panic("not implemented") }
 
-// mod25 has 25 children and folds 'z' onto 'a'.
-type mod25 struct{ root *node25 }
+// trie25 has 25 children a node, one too few for the alphabet, and index picks a letter's
+// child: mod25 folds 'z' onto 'a', array25 puts 'z' out of range, noQ sends 'q' where 'a' goes.
+type trie25 struct {
+	root  *node25
+	index func(c byte) byte
+}
 
 type node25 struct {
 	kids [25]*node25
 	end  bool
 }
 
-func (t *mod25) walk(s string, grow bool) *node25 {
-	n := t.root
-	for i := 0; i < len(s) && n != nil; i++ {
-		c := (s[i] - 'a') % 25
-		if n.kids[c] == nil && grow {
-			n.kids[c] = &node25{}
-		}
-		n = n.kids[c]
-	}
-	return n
-}
+func mod25(c byte) byte   { return (c - 'a') % 25 }
+func array25(c byte) byte { return c - 'a' }
+func noQ(c byte) byte     { return indexNoQ[c] }
 
-func (t *mod25) Insert(w string) { t.walk(w, true).end = true }
-func (t *mod25) Search(w string) bool {
-	n := t.walk(w, false)
-	return n != nil && n.end
-}
-func (t *mod25) StartsWith(p string) bool { return t.walk(p, false) != nil }
-
-// array25 has one child slot too few: 'z' is out of range.
-type array25 struct{ mod25 }
-
-func (t *array25) walk(s string, grow bool) *node25 {
-	n := t.root
-	for i := 0; i < len(s) && n != nil; i++ {
-		c := s[i] - 'a'
-		if n.kids[c] == nil && grow {
-			n.kids[c] = &node25{}
-		}
-		n = n.kids[c]
-	}
-	return n
-}
-
-func (t *array25) Insert(w string) { t.walk(w, true).end = true }
-func (t *array25) Search(w string) bool {
-	n := t.walk(w, false)
-	return n != nil && n.end
-}
-func (t *array25) StartsWith(p string) bool { return t.walk(p, false) != nil }
-
-// noQ spells its alphabet without q, so q shares a's child.
-type noQ struct{ mod25 }
-
+// alphabetNoQ is noQ's alphabet, spelt without q.
 const alphabetNoQ = "abcdefghijklmnoprstuvwxyz"
 
 var indexNoQ [256]byte
@@ -248,10 +213,15 @@ func init() {
 	}
 }
 
-func (t *noQ) walk(s string, grow bool) *node25 {
+// with25 is an API of trie25s whose index is index.
+func with25(index func(c byte) byte) API {
+	return API{New: func() Trie { return &trie25{root: &node25{}, index: index} }}
+}
+
+func (t *trie25) walk(s string, grow bool) *node25 {
 	n := t.root
 	for i := 0; i < len(s) && n != nil; i++ {
-		c := indexNoQ[s[i]]
+		c := t.index(s[i])
 		if n.kids[c] == nil && grow {
 			n.kids[c] = &node25{}
 		}
@@ -260,12 +230,12 @@ func (t *noQ) walk(s string, grow bool) *node25 {
 	return n
 }
 
-func (t *noQ) Insert(w string) { t.walk(w, true).end = true }
-func (t *noQ) Search(w string) bool {
+func (t *trie25) Insert(w string) { t.walk(w, true).end = true }
+func (t *trie25) Search(w string) bool {
 	n := t.walk(w, false)
 	return n != nil && n.end
 }
-func (t *noQ) StartsWith(p string) bool { return t.walk(p, false) != nil }
+func (t *trie25) StartsWith(p string) bool { return t.walk(p, false) != nil }
 
 // siblings keeps each node's children in a sorted list, but inserting in the middle of the
 // list forgets to link the rest.
@@ -464,19 +434,19 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/own-prefix", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "prefix of itself", MaxOps: 10}},
 		{Name: "steps into nil", Impl: API{New: func() Trie { return nilWalk{newGood()} }},
 			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.Search("a") // panics: runtime error: invalid memory address`, Hint: "missing child is nil", MaxOps: 10}},
-		{Name: "25 children", Impl: API{New: func() Trie { return &array25{mod25{root: &node25{}}} }},
+		{Name: "25 children", Impl: with25(array25),
 			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.StartsWith("z") // panics: runtime error: index out of range [25] with length 25`, Hint: "25 for 'z'", MaxOps: 10}},
 		{Name: "resets end marks", Impl: API{New: func() Trie { return resetEnd{newGood()} }},
 			Caught: suitetest.Caught{Test: "edge/one-letter", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "must not undo an earlier one", MaxOps: 10}},
 		{Name: "toggles end mark", Impl: API{New: func() Trie { return toggle{newGood()} }},
 			Caught: suitetest.Caught{Test: "edge/duplicate", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "changes nothing", MaxOps: 10}},
-		{Name: "z folds onto a", Impl: API{New: func() Trie { return &mod25{root: &node25{}} }},
+		{Name: "z folds onto a", Impl: with25(mod25),
 			Caught: suitetest.Caught{Test: "edge/a-and-z", Verdict: "wrong_answer", Code: `tr.Search("z"); got {`, Hint: "25 for 'z'", MaxOps: 10}},
 		{Name: "reads 1000 letters", Impl: API{New: func() Trie { return cut1000{newGood()} }},
 			Caught: suitetest.Caught{Test: "edge/long-word", Verdict: "wrong_answer", Code: `tr.Search(strings.Repeat("a", 1000)); got {`, Hint: "no limit of your own", MaxOps: 10}},
 		{Name: "sibling list loses the rest", Impl: API{New: func() Trie { return &siblings{} }},
 			Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Code: "tr.Insert(", Hint: "must not undo an earlier one", MaxOps: 10}},
-		{Name: "alphabet without q", Impl: API{New: func() Trie { return &noQ{mod25{root: &node25{}}} }},
+		{Name: "alphabet without q", Impl: with25(noQ),
 			Caught: suitetest.Caught{Test: "random/wide-values", Verdict: "wrong_answer", Code: `"q")`, Hint: "'a' and 'q' lead to the same child", MaxOps: 10}},
 		{Name: "lookups create nodes", Impl: API{New: func() Trie { return lookupGrows{newGood()} }},
 			Caught: suitetest.Caught{Test: "edge/long-word", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "must not change the trie", MaxOps: 10}},
@@ -514,7 +484,7 @@ func TestPanicNamesTheCall(t *testing.T) {
 
 // TestReplay checks that one seed gives the same shrunk case every time.
 func TestReplay(t *testing.T) {
-	api := API{New: func() Trie { return &noQ{mod25{root: &node25{}}} }}
+	api := with25(noQ)
 	first := kit.Fails(t, api, 99).Failure.Case.Code
 	again := kit.Fails(t, api, 99).Failure.Case.Code
 	if first != again {
