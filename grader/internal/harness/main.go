@@ -122,7 +122,7 @@ func (r *runner) runTest(test Test, t *T) (result.Status, *record.Failure, time.
 	go func() {
 		defer close(done)
 		runtime.LockOSThread()
-		t.goid.Store(goid())
+		t.goid.Store(GoroutineID())
 		t.started = ThreadCPU()
 		defer func() {
 			elapsed = t.CPU()

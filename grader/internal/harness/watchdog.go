@@ -246,8 +246,9 @@ func goroutineState(id uint64) string {
 	return ""
 }
 
-// goid returns the calling goroutine's id, from the first line of its stack.
-func goid() uint64 {
+// GoroutineID returns the calling goroutine's id, from the first line of its stack: how the
+// watchdog and a suite that watches its own goroutines find them in a dump of all stacks.
+func GoroutineID() uint64 {
 	var buf [64]byte
 	line := string(buf[:runtime.Stack(buf[:], false)])
 	var id uint64
