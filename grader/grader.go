@@ -124,13 +124,13 @@ func Judge(ctx context.Context, r Request) (*result.Result, error) {
 // Prepared is a graded package checked and built with its hidden tests, ready to run them, as
 // many times as asked (the stress command runs one build many times).
 type Prepared struct {
-	r       Request
-	suite   *catalog.Suite
-	work    string
-	binary  string
-	static  *result.Result // the verdict when the package cannot run: compile error, broken rule
-	started time.Time
-	goTmp   string // the go command's scratch folder
+	r        Request
+	suite    *catalog.Suite
+	work     string
+	programs []program      // the test programs, with their binaries once built
+	static   *result.Result // the verdict when the package cannot run: compile error, broken rule
+	started  time.Time
+	goTmp    string // the go command's scratch folder
 }
 
 // Prepare checks the rules and builds the test program. Close removes what it made.
@@ -181,11 +181,11 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 		checked <- checkOutcome{rep, err}
 	}()
 	stage(r, Building)
-	built, buildErr := build.Build(ctx, build.Spec{
+	p.programs = programs(r, suite)
+	built, buildErr := buildPrograms(ctx, build.Spec{
 		Root: r.Root, Exercise: r.Exercise.Name, Learner: r.Dir, Base: r.Base, Reference: reference,
 		Suite: catalog.Import(suite.Exercise), Binding: suite.Binding, Work: work, GoTmp: goTmp, Output: output,
-		Race: r.Exercise.Race,
-	})
+	}, p.programs)
 	check := <-checked
 	if err := ctx.Err(); err != nil {
 		p.Close()
@@ -199,8 +199,6 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 	}
 	if done {
 		p.static = res
-	} else {
-		p.binary = built.Binary
 	}
 	return p, nil
 }
@@ -265,7 +263,7 @@ func (p *Prepared) Run(ctx context.Context, seed uint64) (*result.Result, error)
 	r := p.r
 	r.Seed = seed
 	stage(r, Testing)
-	if err := runTests(ctx, r, p.suite, p.binary, p.work, res); err != nil {
+	if err := runTests(ctx, r, p.suite, p.programs, p.work, res); err != nil {
 		return nil, err
 	}
 	return res, nil

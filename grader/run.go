@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"kata/grader/internal/build"
@@ -23,15 +24,18 @@ import (
 
 // child is one run of the test program.
 type child struct {
+	prog  program
 	out   *sandbox.Outcome
 	log   *record.Log
 	nonce string
 	tests []string
+	// raceLog is the path prefix of the race detector's log files, for a program built with it.
+	raceLog string
 }
 
-// start runs the test program once, tracing every call of the test trace when it is set, and
+// start runs test program p once, tracing every call of the test trace when it is set, and
 // reads its record.
-func start(ctx context.Context, r Request, binary, work string, tests []string, trace string) (*child, error) {
+func start(ctx context.Context, r Request, p program, work string, tests []string, trace string) (*child, error) {
 	runDir, err := os.MkdirTemp(work, "run-")
 	if err != nil {
 		return nil, &KitError{Msg: err.Error()}
@@ -43,12 +47,17 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 	}
 	n := nonce()
 	env := append(childEnv(tmp), record.Config{
-		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: r.PerfOnly,
-		Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
+		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: p.mode.PerfOnly,
+		NoPerf: p.mode.NoPerf, Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
 	}.Environ()...)
-	out, err := sandbox.Run(ctx, sandbox.Command{Path: binary, Env: env, Dir: tmp}, sandbox.Limits{
+	raceLog := ""
+	if p.race {
+		raceLog = filepath.Join(runDir, "race")
+		env = append(env, raceOptions(raceLog))
+	}
+	out, err := sandbox.Run(ctx, sandbox.Command{Path: p.binary, Env: env, Dir: tmp}, sandbox.Limits{
 		Wall:   r.Limits.Wall,
-		Memory: addressSpace(r.Limits.Memory, r.Exercise.Race && build.RaceUnavailable() == ""),
+		Memory: addressSpace(r.Limits.Memory, p.race),
 		Output: r.Limits.Output,
 	})
 	if err != nil {
@@ -58,7 +67,7 @@ func start(ctx context.Context, r Request, binary, work string, tests []string, 
 	if err != nil {
 		return nil, &KitError{Msg: "cannot read the test record: " + err.Error()}
 	}
-	return &child{out: out, log: log, nonce: n, tests: tests}, nil
+	return &child{prog: p, out: out, log: log, nonce: n, tests: tests, raceLog: raceLog}, nil
 }
 
 // addressSpace is the operating system's hard limit for a run whose graded code may use memory
@@ -97,45 +106,65 @@ func childEnv(tmp string) []string {
 	return env
 }
 
-// runTests runs the hidden tests and fills res from the record.
-func runTests(ctx context.Context, r Request, suite *catalog.Suite, binary, work string, res *result.Result) error {
-	tests := suite.Names(catalog.Mode{Verify: r.Verify, PerfOnly: r.PerfOnly})
-	c, err := start(ctx, r, binary, work, tests, "")
-	if err != nil {
-		return err
+// runTests runs the hidden tests, program after program while a later one can still change the
+// verdict, and fills res from their records: one verdict, from the test that failed first in the
+// suite's order.
+func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []program, work string, res *result.Result) error {
+	var runs []*child
+	for _, p := range progs {
+		if len(runs) > 0 && !needed(suite, runs, p) {
+			break
+		}
+		c, err := start(ctx, r, p, work, suite.Names(p.mode), "")
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		runs = append(runs, c)
+		res.Notes = append(res.Notes, c.out.Notes...)
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	res.Notes = append(res.Notes, c.out.Notes...)
-	res.Output = output(c.out, r)
-	fillTests(res, c)
-	res.Complexity = complexity(r, c.log, suite)
-	if missing := c.log.Incomplete(c.nonce, tests); missing != "" {
-		return judgeIncomplete(ctx, r, binary, work, res, c, missing)
+	res.Output = output(runs, r)
+	fillTests(res, planned(suite, progs), runs)
+	// The last run's record holds the growth judgements: the performance tests' program's, or
+	// the one that says why they did not run.
+	res.Complexity = complexity(r, runs[len(runs)-1].log, suite)
+	c := decisive(suite, runs)
+	if missing := c.log.Incomplete(c.nonce, c.tests); missing != "" {
+		return judgeIncomplete(ctx, r, work, res, c, missing)
 	}
 	return judgeComplete(r, res, c)
 }
 
-// fillTests lists every test with how it ended; tests the record does not account for are
-// skipped, with the reason.
-func fillTests(res *result.Result, c *child) {
-	ends := c.log.Ends()
-	running := c.log.Running()
+// fillTests lists every test named with how it ended in the first run that took it; tests no
+// run took did not run because an earlier test failed, and tests a record does not account for
+// are skipped, with the reason.
+func fillTests(res *result.Result, names []string, runs []*child) {
 	res.Tests = res.Tests[:0]
-	for _, name := range c.tests {
-		t := result.Test{Name: name, Status: result.Skip, Message: "not run: the test process ended early"}
-		if e, ok := ends[name]; ok {
-			t.Status, t.Message = e.Status, e.Message
-			t.CPUMS = float64(e.Elapsed.Microseconds()) / 1000
-			if e.Failure != nil {
-				t.Message = e.Failure.Message
-			}
-		} else if name == running {
-			t.Status, t.Message = result.Fail, "the test process died during this test"
+	for _, name := range names {
+		i := slices.IndexFunc(runs, func(c *child) bool { return slices.Contains(c.tests, name) })
+		if i < 0 {
+			res.Tests = append(res.Tests, result.Test{Name: name, Status: result.Skip, Message: "not run: an earlier test failed"})
+			continue
 		}
-		res.Tests = append(res.Tests, t)
+		res.Tests = append(res.Tests, testOf(runs[i], name))
 	}
+}
+
+// testOf is how test name ended in run c.
+func testOf(c *child, name string) result.Test {
+	t := result.Test{Name: name, Status: result.Skip, Message: "not run: the test process ended early"}
+	if e, ok := c.log.Ends()[name]; ok {
+		t.Status, t.Message = e.Status, e.Message
+		t.CPUMS = float64(e.Elapsed.Microseconds()) / 1000
+		if e.Failure != nil {
+			t.Message = e.Failure.Message
+		}
+	} else if name == c.log.Running() {
+		t.Status, t.Message = result.Fail, "the test process died during this test"
+	}
+	return t
 }
 
 // complexity lists each measured operation's growth as judged, with its points; operations the
@@ -220,7 +249,7 @@ func judgeComplete(r Request, res *result.Result, c *child) error {
 		return nil
 	}
 	res.Verdict = verdict.Accepted
-	res.Message = fmt.Sprintf("all %d hidden tests passed", len(c.tests))
+	res.Message = fmt.Sprintf("all %d hidden tests passed", len(res.Tests))
 	return nil
 }
 
@@ -289,7 +318,7 @@ func mapped(text string, r Request) string {
 
 // judgeIncomplete decides the verdict of a run whose record is incomplete: the watchdog's abort,
 // the wall-clock limit, or a crash. It never accepts.
-func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *result.Result, c *child, missing string) error {
+func judgeIncomplete(ctx context.Context, r Request, work string, res *result.Result, c *child, missing string) error {
 	running := c.log.Running()
 	if abort, ok := c.log.Find(record.Abort); ok && abort.Failure != nil {
 		v, err := verdict.Parse(string(abort.Failure.Verdict))
@@ -308,8 +337,14 @@ func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *r
 		}
 		return nil
 	}
-	stderr := mapped(c.out.Stderr.String(), r)
+	stderr := mapped(c.out.Stderr.String()+raceLogs(c.raceLog), r)
 	cr := crash.Analyze(stderr, c.out.ExitCode, c.out.Signal, build.LearnerImport(r.Exercise.Name))
+	if cr.Kind == crash.RaceDetector {
+		// The detector's own failure says nothing right or wrong of the graded code: no verdict.
+		return &KitError{Msg: fmt.Sprintf("cannot grade %s (seed %d) under Go's race detector, in hidden test %q: %s; "+
+			"a run under the detector may reserve %.1f GiB of address space", build.Display(r.Base, r.Dir), r.Seed,
+			running, cr.Reason, float64(addressSpace(r.Limits.Memory, true))/(1<<30))}
+	}
 	res.Test = running
 	res.Verdict = verdict.RuntimeError
 	if cr.Kind == crash.OutOfMemory || cr.Kind == crash.Signal && c.out.Signal.Killed() {
@@ -324,7 +359,7 @@ func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *r
 		res.Message = cr.Reason + " (before the first hidden test: in an init function?)"
 	case running != "":
 		res.Message += " (hidden test " + running + ")"
-		if op := traceOp(ctx, r, binary, work, running); op != "" {
+		if op := traceOp(ctx, r, c.prog, work, running); op != "" {
 			res.Op = op
 			res.Message = strings.TrimSuffix(res.Message, ")") + ", during " + op + ")"
 		}
@@ -334,10 +369,10 @@ func judgeIncomplete(ctx context.Context, r Request, binary, work string, res *r
 	return nil
 }
 
-// traceOp runs one test again with every call traced and returns the call during which the
-// process died, or "" if the replay did not die the same way.
-func traceOp(ctx context.Context, r Request, binary, work, test string) string {
-	c, err := start(ctx, r, binary, work, []string{test}, test)
+// traceOp runs one test again in program p with every call traced and returns the call during
+// which the process died, or "" if the replay did not die the same way.
+func traceOp(ctx context.Context, r Request, p program, work, test string) string {
+	c, err := start(ctx, r, p, work, []string{test}, test)
 	if err != nil || c.log.Incomplete(c.nonce, []string{test}) == "" {
 		return ""
 	}
@@ -350,16 +385,18 @@ func traceOp(ctx context.Context, r Request, binary, work, test string) string {
 	return last
 }
 
-// output keeps what the graded code printed, when it printed anything.
-func output(out *sandbox.Outcome, r Request) *result.Output {
-	total := out.Stdout.Total() + out.Stderr.Total()
-	if total == 0 {
+// output keeps what the graded code printed in the runs, when it printed anything.
+func output(runs []*child, r Request) *result.Output {
+	var o result.Output
+	for _, c := range runs {
+		out := c.out
+		o.Stdout += mapped(out.Stdout.String(), r)
+		o.Stderr += mapped(out.Stderr.String(), r)
+		o.Bytes += out.Stdout.Total() + out.Stderr.Total()
+		o.Truncated = o.Truncated || out.Stdout.Truncated() || out.Stderr.Truncated()
+	}
+	if o.Bytes == 0 {
 		return nil
 	}
-	return &result.Output{
-		Stdout:    mapped(out.Stdout.String(), r),
-		Stderr:    mapped(out.Stderr.String(), r),
-		Bytes:     total,
-		Truncated: out.Stdout.Truncated() || out.Stderr.Truncated(),
-	}
+	return &o
 }

@@ -13,7 +13,9 @@
 //     rendering.
 //   - concurrent.go: the concurrent tests and the watch on calls that stop returning.
 //   - weak.go: Range's weak consistency, as a check of one run of the sequence.
-//   - race.go, race_on.go, race_off.go: the race detector's verdict.
+//   - race.go, race_on.go, race_off.go: the race detector's verdict (the judge runs every test
+//     but the performance tests in a program built with the detector, where it can, and the
+//     performance tests in a plain one).
 //   - performance.go: the growth of each operation; scaling.go: the scaling rounds.
 package concurrentset
 

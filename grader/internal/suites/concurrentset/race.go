@@ -2,7 +2,6 @@ package concurrentset
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"kata/grader/internal/harness"
@@ -46,7 +45,8 @@ func raceFailure() *record.Failure {
 }
 
 // firstRace summarises the first report of the race detector's log: each of the two accesses
-// with the first frame of the graded code (or the first outside the runtime) in its stack.
+// with the first frame of the graded code (or the first outside the runtime) in its stack, at
+// its file's full path, which the judge turns into the graded file's path in the learner's folder.
 func firstRace(log string) string {
 	_, rest, ok := strings.Cut(log, "WARNING: DATA RACE")
 	if !ok {
@@ -79,7 +79,7 @@ func firstRace(log string) string {
 			if k := strings.LastIndex(file, " +0x"); k >= 0 {
 				file = file[:k]
 			}
-			where = fmt.Sprintf("%s (%s)", filepath.Base(file), fn)
+			where = fmt.Sprintf("%s (%s)", file, fn)
 			break
 		}
 		accesses = append(accesses, fmt.Sprintf("%s at %s %s", strings.ToLower(kind), where, strings.TrimSuffix(by, ":")))
