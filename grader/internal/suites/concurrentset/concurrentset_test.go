@@ -246,8 +246,8 @@ Goroutine 8 (running) created at:
 ==================
 `
 	got := firstRace(log)
-	want := "write at /kit/grader/internal/virtual/concurrentset/learner/set.go:88 (learner.(*Set).Remove) goroutine 8, " +
-		"and previous read at /kit/grader/internal/virtual/concurrentset/learner/set.go:61 (learner.(*Set).Contains) goroutine 7"
+	want := "write at /kit/grader/internal/virtual/concurrentset/learner/set.go:88 ((*Set).Remove) goroutine 8, " +
+		"and previous read at /kit/grader/internal/virtual/concurrentset/learner/set.go:61 ((*Set).Contains) goroutine 7"
 	if got != want {
 		t.Errorf("firstRace = %q\nwant        %q", got, want)
 	}

@@ -75,6 +75,7 @@ func firstRace(log string) string {
 			if k := strings.LastIndexByte(fn, '/'); k >= 0 {
 				fn = fn[k+1:]
 			}
+			fn = strings.TrimPrefix(fn, "learner.") // the graded package's own functions go by their names
 			file := strings.TrimSpace(lines[j+1])
 			if k := strings.LastIndex(file, " +0x"); k >= 0 {
 				file = file[:k]
