@@ -315,9 +315,9 @@ func slowObserved(s *Series, d Decision) Class {
 	return Class(fmt.Sprintf("grew %s over %.0f×", times(last.Learner/first.Learner), s.span()))
 }
 
-// unproven says, for a series too slow whose growth was not shown right, what its ratio to the
-// reference did and that it does not prove a wrong growth; nothing where the growth was shown
-// right.
+// unproven says, for a series too slow whose growth was not shown right, what its time and its
+// ratio to the reference did, and that this does not prove a wrong growth; nothing where the
+// growth was shown right.
 func unproven(s *Series, d Decision) string {
 	switch {
 	case ShownRight(s, d):
@@ -326,9 +326,9 @@ func unproven(s *Series, d Decision) string {
 		return " (measured at one size: its growth is not known)"
 	}
 	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
-	return fmt.Sprintf("; its time per call grew %s from %s = %d to %s = %d and its ratio to the reference "+
-		"%s, which does not prove a growth faster than %s", times(last.Learner/first.Learner), s.Axis, first.Size,
-		s.Axis, last.Size, times(d.Growth), s.Expected)
+	return fmt.Sprintf("; from %s = %d to %s = %d its time per call grew %s and its ratio to the reference went "+
+		"from %s to %s, which does not prove a growth faster than %s", s.Axis, first.Size, s.Axis, last.Size,
+		times(last.Learner/first.Learner), times(first.Ratio()), times(last.Ratio()), s.Expected)
 }
 
 // slower says how much slower than the reference the graded code is at a sample: "is 57×
@@ -412,7 +412,9 @@ func times(r float64) string {
 // grew in proportion to n.
 func nameSlope(s *Series, slope float64) float64 {
 	if k := len(s.Samples); k >= 4 {
-		return min(slope, fit(s.Samples[min(k/2, k-3):]))
+		// Never below the least slope named a class beyond the expected one: the growth was
+		// proven over every size, and the upper half alone may be noise.
+		return min(slope, max(fit(s.Samples[min(k/2, k-3):]), WrongSlope))
 	}
 	return slope
 }

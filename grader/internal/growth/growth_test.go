@@ -353,3 +353,16 @@ func TestWrongClassFollowsTheUpperSizes(t *testing.T) {
 		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
 	}
 }
+
+// A growth proven wrong over every size is never named below O(n), however flat the upper half
+// of its sizes looks: the skip list capped at 4 levels, measured alone, whose Erase's last
+// sizes were noisy.
+func TestWrongClassNeverBelowLinear(t *testing.T) {
+	s := &Series{Op: "Erase", Axis: "n", Expected: "O(log n)"}
+	for _, x := range [][3]float64{{3125, 150, 60}, {6250, 700, 60}, {12500, 6000, 60}, {25000, 9000, 60}, {50000, 10000, 60}} {
+		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
+	}
+	if d := Final(s, true); d.Status != Wrong || d.Observed != "O(n)" {
+		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
+	}
+}
