@@ -1,9 +1,12 @@
 package grader
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
+	"kata/grader/exercise"
+	"kata/grader/internal/build"
 	"kata/grader/internal/catalog"
 	"kata/grader/internal/record"
 	"kata/grader/result"
@@ -78,5 +81,47 @@ func TestMergedRuns(t *testing.T) {
 	want := []string{"implemented:pass", "edge/x:fail", "performance/growth:skip", "property/y:skip"}
 	if !slices.Equal(got, want) {
 		t.Errorf("tests %v, want %v", got, want)
+	}
+}
+
+// TestPrograms checks which programs a race-declared exercise is built as: where the detector
+// runs, grading takes both, kata verify only the detector's, the stress command only the plain
+// one; elsewhere one plain program runs what was asked.
+func TestPrograms(t *testing.T) {
+	e := exercise.Must("concurrentset")
+	if !e.Race {
+		t.Fatal("the concurrent set is not declared Race")
+	}
+	suite, _ := catalog.For(e.Name)
+	describe := func(ps []program) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, fmt.Sprintf("race=%v %+v", p.race, p.mode))
+		}
+		return out
+	}
+	for _, c := range []struct {
+		reason string
+		r      Request
+		race   []string // where the detector runs
+		plain  []string // where it does not
+	}{
+		{"grading", Request{Exercise: e},
+			[]string{"race=true {Verify:false PerfOnly:false NoPerf:true}", "race=false {Verify:false PerfOnly:true NoPerf:false}"},
+			[]string{"race=false {Verify:false PerfOnly:false NoPerf:false}"}},
+		{"verifying", Request{Exercise: e, Verify: true},
+			[]string{"race=true {Verify:true PerfOnly:false NoPerf:true}"},
+			[]string{"race=false {Verify:true PerfOnly:false NoPerf:false}"}},
+		{"measuring", Request{Exercise: e, PerfOnly: true},
+			[]string{"race=false {Verify:false PerfOnly:true NoPerf:false}"},
+			[]string{"race=false {Verify:false PerfOnly:true NoPerf:false}"}},
+	} {
+		want := c.race
+		if build.RaceUnavailable() != "" {
+			want = c.plain
+		}
+		if got := describe(programs(c.r, suite)); !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", c.reason, got, want)
+		}
 	}
 }
