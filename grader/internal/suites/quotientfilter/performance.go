@@ -161,10 +161,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 				}
 			}
 		}
-		x, ok := m.Pair(harness.Call{Method: "Insert"}, perfBatch, adder(l), adder(r), remover(l), remover(r))
-		x.Size = 1 << q
-		ins.Add(x)
-		if !ok {
+		if !m.PairAt(ins, 1<<q, perfBatch, adder(l), adder(r), remover(l), remover(r)) {
 			break
 		}
 		looker := func(f Filter) func(int, int) {
@@ -178,10 +175,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 				}
 			}
 		}
-		x, ok = m.Pair(harness.Call{Method: "Lookup"}, perfBatch, looker(l), looker(r), nil, nil)
-		x.Size = 1 << q
-		look.Add(x)
-		if !ok {
+		if !m.PairAt(look, 1<<q, perfBatch, looker(l), looker(r), nil, nil) {
 			break
 		}
 		// Deletes of present keys, other ones each round, put back after.
@@ -200,10 +194,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 				}
 			}
 		}
-		x, ok = m.Pair(harness.Call{Method: "Delete"}, perfBatch, deleter(l), deleter(r), putBack(l), putBack(r))
-		x.Size = 1 << q
-		dels.Add(x)
-		if !ok {
+		if !m.PairAt(dels, 1<<q, perfBatch, deleter(l), deleter(r), putBack(l), putBack(r)) {
 			break
 		}
 		l, r = nil, nil
@@ -240,10 +231,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 				}
 			}
 		}
-		x, ok = m.Pair(harness.Call{Method: "Merge"}, batch, merger(lfs, lg), merger(rfs, rg), nil, nil)
-		x.Size = 1 << q
-		merges.Add(x)
-		if !ok || m.Proven(series...) {
+		if !m.PairAt(merges, 1<<q, batch, merger(lfs, lg), merger(rfs, rg), nil, nil) || m.Proven(series...) {
 			break
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"runtime"
 
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
@@ -15,32 +14,8 @@ import (
 // call runs one call of Insert, Lookup or Delete on f as a call of the graded code, with a copy
 // of key overwritten once the call returns, and returns its result.
 func call(t *harness.T, f Filter, method string, key []byte) bool {
-	var c caller
-	return c.call(t, f, method, key)
-}
-
-// caller makes the property tests' many calls, each with a copy of its key in one buffer,
-// overwritten once the call returns.
-type caller struct{ buf []byte }
-
-// call is the package's call, through c's buffer.
-func (c *caller) call(t *harness.T, f Filter, method string, key []byte) bool {
-	c.buf = append(c.buf[:0], key...)
-	k := c.buf
-	var got bool
-	t.Invoke(keyCall(method, key), func() any {
-		switch method {
-		case "Insert":
-			got = f.Insert(k)
-		case "Lookup":
-			got = f.Lookup(k)
-		default:
-			got = f.Delete(k)
-		}
-		return nil
-	})
-	scribble(k)
-	return got
+	var c bytekeys.Caller
+	return c.Call(t, f, method, key)
 }
 
 // counted returns f.Count() as a call of the graded code.
@@ -113,7 +88,7 @@ func (s *suite) multiset(t *harness.T, q, r uint, full bool, load float64) {
 	stored := map[string]int{}
 	var order [][]byte // the keys stored, each once, in the order first stored
 	var calls []harness.Call
-	var c caller
+	var c bytekeys.Caller
 	wrong := func(got, want any) {
 		for range 3 {
 			harness.Compare(t, s.model(q, r), calls)
@@ -126,7 +101,7 @@ func (s *suite) multiset(t *harness.T, q, r uint, full bool, load float64) {
 	}
 	do := func(method string, k []byte, want bool) {
 		calls = append(calls, keyCall(method, k))
-		if got := c.call(t, f, method, k); got != want {
+		if got := c.Call(t, f, method, k); got != want {
 			wrong(got, want)
 		}
 	}
@@ -229,10 +204,10 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 		n := int(c.load * float64(uint64(1)<<c.q))
 		gen := distinct(rng.Uint64()>>8, "in:")
 		var buf []byte
-		var cl caller
+		var cl bytekeys.Caller
 		for i := range uint64(n) {
 			buf = gen(buf, i)
-			if !cl.call(t, f, "Insert", buf) {
+			if !cl.Call(t, f, "Insert", buf) {
 				ic := keyCall("Insert", buf)
 				t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: ic.Go("f"),
 					Message: fmt.Sprintf("Insert of the %d-th distinct key into New(%d, %d) returned false, want true",
@@ -244,7 +219,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 		positives := 0
 		for i := range uint64(c.probes) {
 			buf = probe(buf, i)
-			if cl.call(t, f, "Lookup", buf) {
+			if cl.Call(t, f, "Lookup", buf) {
 				positives++
 			}
 		}
@@ -308,33 +283,20 @@ const (
 // slot) is over; so is any pointer or slice per slot. More is the exercise's stated memory bound
 // broken: memory_limit_exceeded.
 func (s *suite) memory(t *harness.T) {
-	var before, built, filled runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f := s.newFilter(t, memQ, memR)
-	runtime.GC()
-	runtime.ReadMemStats(&built)
 	gen := distinct(t.Rand().Uint64()>>8, "memory:key:")
-	var buf []byte
-	var c caller
-	for i := range uint64(memKeys) {
-		buf = binary.BigEndian.AppendUint64(gen(buf, i), i)
-		c.call(t, f, "Insert", buf)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&filled)
-	runtime.KeepAlive(f)
-
+	var c bytekeys.Caller
+	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memQ, memR) },
+		func(f Filter, key []byte) { c.Call(t, f, "Insert", key) },
+		func(buf []byte, i uint64) []byte { return binary.BigEndian.AppendUint64(gen(buf, i), i) }, memKeys)
 	words := ((memR+3)<<memQ + 63) / 64
 	limit := int64(float64(8*words)*1.01) + 64<<10
-	afterNew := int64(built.HeapAlloc) - int64(before.HeapAlloc)
-	total := int64(filled.HeapAlloc) - int64(before.HeapAlloc)
-	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", afterNew, total, limit)
-	if total <= limit {
+	over, atNew := m.Over(t, limit)
+	if !over {
 		return
 	}
 	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
-	if afterNew > limit {
+	afterNew, total := m.AfterNew, m.Total
+	if atNew {
 		failure.Message = fmt.Sprintf("New(%d, %d) keeps %s alive; (r+3)·2^q bits are %s (the limit is %s)",
 			memQ, memR, mib(afterNew), mib(8*int64(words)), mib(limit))
 		failure.Hint = "a slot takes r+3 bits: pack the remainders r bits each into a []uint64 (a slot straddles two " +
