@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -37,16 +38,7 @@ func memLimit() int64 {
 // memKey writes key i over buf: a fixed prefix, then i's bytes spread by a mixer.
 func memKey(buf []byte, seed uint64, i int) []byte {
 	buf = append(buf[:0], "mem-test"...)
-	return binary.BigEndian.AppendUint64(buf, mixKey(seed+uint64(i)))
-}
-
-// mixKey is the splitmix64 finalizer: distinct keys in random order.
-func mixKey(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	return binary.BigEndian.AppendUint64(buf, bytekeys.Mix(seed+uint64(i)))
 }
 
 // memory fills a store, flushes it, and measures what it keeps; then the same after Close,

@@ -220,10 +220,7 @@ func (p *perf) byTables(m *harness.Meter) []*growth.Series {
 		}
 		keys = p.keys[:upto]
 		added = upto
-		x, ok := m.Pair(harness.Call{Method: "Get"}, perfBatch, getter(l), getter(r), nil, nil)
-		x.Size = tables
-		get.Add(x)
-		if !ok || m.Proven(get) {
+		if !m.PairAt(get, tables, perfBatch, getter(l), getter(r), nil, nil) || m.Proven(get) {
 			break
 		}
 	}
@@ -276,11 +273,8 @@ func (p *perf) compaction(m *harness.Meter) []*growth.Series {
 		compacter := func(db *DB) func(count, rep int) {
 			return func(count, rep int) { (*db).Compact() }
 		}
-		x, ok := m.Pair(harness.Call{Method: "Compact"}, 1, compacter(&l), compacter(&r),
-			func(count, rep int) { l = openL() }, func(count, rep int) { r = openR() })
-		x.Size = tables
-		series.Add(x)
-		if !ok || m.Proven(series) {
+		if !m.PairAt(series, tables, 1, compacter(&l), compacter(&r),
+			func(count, rep int) { l = openL() }, func(count, rep int) { r = openR() }) || m.Proven(series) {
 			break
 		}
 	}
@@ -313,11 +307,8 @@ func (p *perf) flushes(m *harness.Meter) []*growth.Series {
 		flusher := func(db *DB) func(count, rep int) {
 			return func(count, rep int) { (*db).Flush() }
 		}
-		x, ok := m.Pair(harness.Call{Method: "Flush"}, 1, flusher(&l), flusher(&r),
-			func(count, rep int) { l = fillL() }, func(count, rep int) { r = fillR() })
-		x.Size = size
-		series.Add(x)
-		if !ok || m.Proven(series) {
+		if !m.PairAt(series, size, 1, flusher(&l), flusher(&r),
+			func(count, rep int) { l = fillL() }, func(count, rep int) { r = fillR() }) || m.Proven(series) {
 			break
 		}
 	}
