@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/anishathalye/porcupine"
+
+	"kata/grader/internal/prune"
 )
 
 // op is one call of a concurrent history: which goroutine made it, what it was, what it
@@ -279,7 +281,7 @@ func (v *violation) visualize(test string, seed uint64) string {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return ""
 	}
-	prune(dir, keepHistories)
+	prune.Oldest(dir, keepHistories-1, false) // room for one more
 	name := fmt.Sprintf("concurrentset-%s-%d-%d.html", strings.ReplaceAll(test, "/", "-"), seed, time.Now().UnixNano())
 	path := filepath.Join(dir, name)
 	tr := v.tries[0]
@@ -291,25 +293,3 @@ func (v *violation) visualize(test string, seed uint64) string {
 
 // keepHistories is how many pictures of failed histories are kept.
 const keepHistories = 20
-
-// prune removes the oldest files of dir beyond keep-1, to make room for one more.
-func prune(dir string, keep int) {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) < keep {
-		return
-	}
-	type aged struct {
-		path string
-		at   time.Time
-	}
-	var files []aged
-	for _, e := range entries {
-		if info, err := e.Info(); err == nil && !e.IsDir() {
-			files = append(files, aged{filepath.Join(dir, e.Name()), info.ModTime()})
-		}
-	}
-	slices.SortFunc(files, func(a, b aged) int { return b.at.Compare(a.at) })
-	for _, f := range files[min(keep-1, len(files)):] {
-		os.Remove(f.path)
-	}
-}

@@ -112,10 +112,7 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API) []*growth.Se
 	t.Invoke(harness.Call{Method: "Range"}, func() any { run(l, 64)(16, 0); return nil })
 	run(ref, 64)(16, 0)
 	for _, r := range RangeSizes {
-		x, ok := m.Pair(harness.Call{Method: "Range"}, max(16, rangeKeys/r), run(l, r), run(ref, r), nil, nil)
-		x.Size = r
-		series.Add(x)
-		if !ok || m.Proven(series) {
+		if !m.PairAt(series, r, max(16, rangeKeys/r), run(l, r), run(ref, r), nil, nil) || m.Proven(series) {
 			break
 		}
 	}

@@ -69,17 +69,8 @@ func firstRace(log string) string {
 				strings.HasPrefix(fn, "kata/grader/internal/suites/") || strings.HasPrefix(fn, "internal/") {
 				continue
 			}
-			if k := strings.LastIndexByte(fn, '('); k > 0 {
-				fn = fn[:k]
-			}
-			if k := strings.LastIndexByte(fn, '/'); k >= 0 {
-				fn = fn[k+1:]
-			}
+			fn, file := frame(fn, lines[j+1])
 			fn = strings.TrimPrefix(fn, "learner.") // the graded package's own functions go by their names
-			file := strings.TrimSpace(lines[j+1])
-			if k := strings.LastIndex(file, " +0x"); k >= 0 {
-				file = file[:k]
-			}
 			where = fmt.Sprintf("%s (%s)", file, fn)
 			break
 		}

@@ -130,7 +130,7 @@ func (tm *team) run(t *harness.T, body func(m *member), check func(history []op)
 	wg.Add(len(tm.members))
 	for _, m := range tm.members {
 		go func() {
-			m.goid.Store(goroutineID())
+			m.goid.Store(harness.GoroutineID())
 			defer wg.Done()
 			defer func() {
 				if p := recover(); p != nil {
@@ -306,26 +306,26 @@ func (s stacks) of(id uint64) (state, where string) {
 			strings.HasPrefix(fn, "internal/") || strings.HasPrefix(fn, "kata/grader/internal/suites/") {
 			continue
 		}
-		if j := strings.LastIndexByte(fn, '('); j > 0 {
-			fn = fn[:j]
-		}
-		if j := strings.LastIndexByte(fn, '/'); j >= 0 {
-			fn = fn[j+1:]
-		}
-		file := strings.TrimSpace(lines[i+1])
-		if j := strings.LastIndex(file, " +0x"); j >= 0 {
-			file = file[:j]
-		}
+		fn, file := frame(fn, lines[i+1])
 		return state, fn + " at " + filepath.Base(file)
 	}
 	return state, ""
 }
 
-// goroutineID returns the calling goroutine's id, from the first line of its stack.
-func goroutineID() uint64 {
-	var buf [64]byte
-	line := string(buf[:runtime.Stack(buf[:], false)])
-	var id uint64
-	fmt.Sscanf(strings.TrimPrefix(line, "goroutine "), "%d", &id)
-	return id
+// frame is one frame of a Go stack, from its two lines: the function without its package's path
+// and its arguments ("learner.(*Set).Add"), and the file and line without the offset
+// ("/x/set.go:42").
+func frame(fnLine, fileLine string) (fn, file string) {
+	fn = strings.TrimSpace(fnLine)
+	if j := strings.LastIndexByte(fn, '('); j > 0 {
+		fn = fn[:j]
+	}
+	if j := strings.LastIndexByte(fn, '/'); j >= 0 {
+		fn = fn[j+1:]
+	}
+	file = strings.TrimSpace(fileLine)
+	if j := strings.LastIndex(file, " +0x"); j >= 0 {
+		file = file[:j]
+	}
+	return fn, file
 }
