@@ -125,10 +125,7 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 			series *growth.Series
 			run    func(Trie, string)
 		}{{insert, inserter}, {search, searcher}, {starts, prefixer}} {
-			x, ok := m.Pair(harness.Call{Method: op.series.Op}, len(words), each(l, op.run), each(r, op.run), nil, nil)
-			x.Size = length
-			op.series.Add(x)
-			if !ok {
+			if !m.PairAt(op.series, length, len(words), each(l, op.run), each(r, op.run), nil, nil) {
 				return []*growth.Series{insert, search, starts}
 			}
 		}
