@@ -35,7 +35,8 @@
 // Keys are any int, math.MinInt and math.MaxInt included. New makes a set; the zero Set is not
 // used. Every method is safe for any number of goroutines at once and has no data race: the
 // judge runs its hidden tests under Go's race detector where the machine can build with it (cgo
-// and a C compiler), and a race it reports is runtime_error, naming both accesses.
+// and a C compiler), all but the growth and scaling measurements, which run without it; a race
+// it reports is runtime_error, naming both accesses at their lines in your files.
 //
 // Add, Remove and Contains are linearizable: each takes effect at one instant between its call
 // and its return. Every concurrent history is then explained by some one-at-a-time history of a
