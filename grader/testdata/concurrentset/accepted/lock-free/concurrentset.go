@@ -176,7 +176,7 @@ func (s *Set) Range(lo, hi int) iter.Seq[int] {
 		}
 		for curr := pred.next[0].Load().succ; curr != nil && curr.key <= hi; {
 			l := curr.next[0].Load()
-			if !l.marked && !yield(curr.key) {
+			if !l.marked && curr.key >= lo && !yield(curr.key) {
 				return
 			}
 			curr = l.succ

@@ -222,7 +222,7 @@ func (s *Set) Range(lo, hi int) iter.Seq[int] {
 		// A removed node's links never change once it is marked, and always lead forward, so
 		// walking on from one skips no key that stayed in the set.
 		for curr := pred.next[0].Load(); curr != nil && curr.key <= hi; curr = curr.next[0].Load() {
-			if curr.linked.Load() && !curr.marked.Load() && !yield(curr.key) {
+			if curr.key >= lo && curr.linked.Load() && !curr.marked.Load() && !yield(curr.key) {
 				return
 			}
 		}
