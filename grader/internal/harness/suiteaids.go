@@ -13,5 +13,6 @@ func ProcessCPU() time.Duration { return processCPU() }
 // again (--seed).
 func (t *T) Seed() uint64 { return t.run.seed }
 
-// Note sets the message a passing test ends with: what it could not judge, and why.
+// Note sets the message a passing test ends with: what it could not judge, and why. The report
+// prints it after the test's name, so it does not begin with the name itself.
 func (t *T) Note(format string, args ...any) { t.note = fmt.Sprintf(format, args...) }

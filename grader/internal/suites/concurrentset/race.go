@@ -10,7 +10,7 @@ import (
 )
 
 // RaceUnchecked says why races are not checked in a test program built without the race detector.
-const RaceUnchecked = "race: not checked: the test program was built without Go's race detector, which needs " +
+const RaceUnchecked = "not checked: the test program was built without Go's race detector, which needs " +
 	"cgo and a C compiler (gcc or clang) on a platform the detector supports (linux, darwin, windows or freebsd " +
 	"on amd64 or arm64, among others); install one and grade again"
 
@@ -24,7 +24,7 @@ func raceTest() harness.Test {
 		if f := raceFailure(); f != nil {
 			t.Fail(f)
 		}
-		t.Note("race: checked by Go's race detector during the concurrent tests: none found")
+		t.Note("checked by Go's race detector during the concurrent tests: none found")
 	}}
 }
 

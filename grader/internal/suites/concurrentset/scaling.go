@@ -45,7 +45,7 @@ const (
 func scaling(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/scaling", Kind: harness.Performance, Run: func(t *harness.T) {
 		if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
-			t.Note("scaling: not judged: this machine runs at most one goroutine at a time (%d CPU, GOMAXPROCS %d)",
+			t.Note("not judged: this machine runs at most one goroutine at a time (%d CPU, GOMAXPROCS %d)",
 				runtime.NumCPU(), runtime.GOMAXPROCS(0))
 			return
 		}
@@ -84,9 +84,9 @@ func scaling(learner, reference API) harness.Test {
 			"the reference %.2f× (%s)", lm, ScaleRounds, list(ratios[0]), rm, list(ratios[1]))
 		switch {
 		case !idle:
-			t.Note("scaling: not judged: the machine was not otherwise idle during the rounds (%s); %s", why, figures)
+			t.Note("not judged: the machine was not otherwise idle during the rounds (%s); %s", why, figures)
 		case rm < ReferenceShows:
-			t.Note("scaling: not judged: the reference reached only %.3f× here (it must reach %.1f× to show this "+
+			t.Note("not judged: the reference reached only %.3f× here (it must reach %.1f× to show this "+
 				"machine runs two goroutines at once); %s", rm, ReferenceShows, figures)
 		case lm < RefuseBelow && lm < RefuseShare*rm:
 			t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: "Add, Remove and Contains on two goroutines",
@@ -94,7 +94,7 @@ func scaling(learner, reference API) harness.Test {
 				Hint: "one lock lets one goroutine work at a time: give each node its own lock and lock only the " +
 					"predecessors a change touches (the lazy skip list), and let Contains and Range take no lock at all"})
 		default:
-			t.Note("scaling: %s", figures)
+			t.Note("%s", figures)
 		}
 	}}
 }
