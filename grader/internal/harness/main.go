@@ -24,6 +24,8 @@ type runner struct {
 	watch   *watchdog
 	// stuckHint is the suite's StuckHint, or nil.
 	stuckHint func(c Call) string
+	// deadlock is the suite's Deadlock, or nil.
+	deadlock func(call string, goid uint64, limit time.Duration) *record.Failure
 	// panicHint is the suite's PanicHint, or nil.
 	panicHint func(c Call, p any) string
 	// growthHints is each operation's hint for a wrong growth, from the growth test's first
@@ -62,7 +64,8 @@ const MaxStack = 64 << 20
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
 func Run(s *Suite, c record.Config, rec *record.Writer) {
-	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint, panicHint: s.PanicHint}
+	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint, panicHint: s.PanicHint,
+		deadlock: s.Deadlock}
 	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly, NoPerf: c.NoPerf}
 	tests := slices.DeleteFunc(s.All(), func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
 	if c.Trace != "" {

@@ -1,6 +1,11 @@
 package harness
 
-import "kata/grader/internal/catalog"
+import (
+	"time"
+
+	"kata/grader/internal/catalog"
+	"kata/grader/internal/record"
+)
 
 // Kind says what a test compares the learner's code against: the catalog's kinds, which the
 // judge's parent side reads without linking the suites.
@@ -50,6 +55,10 @@ type Suite struct {
 	// code, which the watchdog stops (a bound the exercise states and the code does not keep),
 	// or returns "".
 	StuckHint func(c Call) string
+	// Deadlock, if set, gives the suite's own account of the call call of the graded code that
+	// the watchdog found blocked for limit on the test's goroutine goid (what each goroutine
+	// waits on, the cause), or returns nil for the watchdog's.
+	Deadlock func(call string, goid uint64, limit time.Duration) *record.Failure
 	// PanicHint, if set, names the cause of a panic in the call c of the graded code that the
 	// panic value itself shows, where no shrunk case is at hand (a performance test's batch of
 	// calls, a property test's call), or returns "".

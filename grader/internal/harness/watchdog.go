@@ -182,9 +182,17 @@ func (w *watchdog) wallFailure() *record.Failure {
 
 // stuck ends the run for a call that has not returned within the limit, telling a busy call (an
 // endless loop: time_limit_exceeded), a sleeping one (time_limit_exceeded) and a blocked one (a
-// deadlock: runtime_error) apart by the test goroutine's state in the runtime's own listing.
+// deadlock: runtime_error) apart by the test goroutine's state in the runtime's own listing. A
+// deadlock gets the suite's own account where it gives one.
 func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
-	w.abort(w.r.stuckFailure(op, t.recvName(), goroutineState(t.goid.Load()), limit))
+	goid := t.goid.Load()
+	state := goroutineState(goid)
+	if blocked(state) && w.r.deadlock != nil {
+		if f := w.r.deadlock(op.Go(t.recvName()), goid, limit); f != nil {
+			w.abort(f)
+		}
+	}
+	w.abort(w.r.stuckFailure(op, t.recvName(), state, limit))
 }
 
 // stuckFailure is the failure of the call op, printed with the receiver recv, that has not

@@ -52,6 +52,7 @@ func Suite(learner, reference API) *harness.Suite {
 	}
 	return &harness.Suite{
 		Exercise: ex.Name,
+		Deadlock: deadlock,
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
 	"kata/grader/verdict"
 	ref "kata/solutions/concurrentset"
@@ -273,4 +275,54 @@ func TestScaling(t *testing.T) {
 	default:
 		t.Logf("one lock: %s", end.Message)
 	}
+}
+
+// inRange is the stack of a test's goroutine whose loop body over Range waits, in Remove, for
+// the lock that Range holds while it yields, as the runtime lists it.
+const inRange = `goroutine 26 [sync.RWMutex.Lock, locked to thread]:
+sync.runtime_SemacquireRWMutex(0x4c9d39?, 0x91?, 0x6aed9c?)
+	/usr/local/go/src/runtime/sema.go:105 +0x25
+sync.(*RWMutex).Lock(0xc0000b3c80)
+	/usr/local/go/src/sync/rwmutex.go:155 +0x7b
+kata/grader/internal/virtual/concurrentset/learner.(*Set).Remove(0xc0000b3c80, 0x6)
+	/work/main/grader/internal/virtual/concurrentset/learner/concurrentset.go:34 +0x4b
+kata/grader/internal/suites/concurrentset.bodyChanges.func1({0x74c3e0, 0xc0000b3c80}, 0x6)
+	/work/main/grader/internal/suites/concurrentset/concurrentset.go:312 +0x3c
+kata/grader/internal/suites/concurrentset.bodyChanges.func6.3-range1(0x6)
+	/work/main/grader/internal/suites/concurrentset/concurrentset.go:332 +0x186
+kata/grader/internal/virtual/concurrentset/learner.(*Set).Range.func1(0xc0000d6f50)
+	/work/main/grader/internal/virtual/concurrentset/learner/concurrentset.go:65 +0x1ca
+kata/grader/internal/suites/concurrentset.bodyChanges.func6.3()
+	/work/main/grader/internal/suites/concurrentset/concurrentset.go:330 +0x225
+kata/grader/internal/harness.(*T).Invoke(0xc000142510, {{0x724e69, 0x5}, {0x0, 0x0, 0x0}, 0x0, {0xc000154190, 0x4d}, 0x0}, ...)
+	/work/main/grader/internal/harness/t.go:151 +0xba
+created by kata/grader/internal/harness.(*runner).runTest in goroutine 1
+	/work/main/grader/internal/harness/main.go:125 +0x30b`
+
+// TestDeadlockInYield checks that a loop body blocked on the lock its Range holds gets the
+// deadlock hint naming Range and the call that waits, and a lock taken twice outside Range the
+// general one.
+func TestDeadlockInYield(t *testing.T) {
+	h := stacks{26: inRange}.deadlockHint([]uint64{26})
+	if !strings.Contains(h, "deadlock: Range holds a lock while it yields (concurrentset.go:65)") ||
+		!strings.Contains(h, "call of (*Set).Remove") {
+		t.Errorf("a loop body blocked on Range's lock got the hint %q", h)
+	}
+	var mu sync.Mutex
+	mu.Lock()
+	id := make(chan uint64)
+	go func() { id <- harness.GoroutineID(); mu.Lock() }()
+	twice := <-id
+	for range 200 {
+		if state, _ := allStacks().of(twice); blocked(state) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	f := deadlock("s.Add(1)", twice, 3*time.Second)
+	if f.Verdict != verdict.RuntimeError || !strings.Contains(f.Message, "goroutine 1: s.Add(1) waits on sync.Mutex.Lock") ||
+		strings.Contains(f.Hint, "Range holds") || !strings.Contains(f.Hint, "deadlock") {
+		t.Errorf("a lock taken twice outside Range: %+v", f)
+	}
+	mu.Unlock()
 }

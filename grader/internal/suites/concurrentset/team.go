@@ -195,6 +195,7 @@ func (tm *team) run(t *harness.T, body func(m *member), check func(history []op)
 func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 	stacks := allStacks()
 	var lines, calls []string
+	var waiting []uint64
 	blockedAll, spinning, sleeping := true, false, false
 	for _, m := range tm.members {
 		c := m.cur.Load()
@@ -207,6 +208,7 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 		switch {
 		case blocked(state):
 			what = "waits on " + state
+			waiting = append(waiting, m.goid.Load())
 		case strings.HasPrefix(state, "sleep"):
 			what, sleeping, blockedAll = "sleeps", true, false
 		default:
@@ -226,9 +228,7 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 	case blockedAll:
 		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
 			"deadlock: no call returned for %s, and the history so far is linearizable; %s", idle.Round(time.Second), detail),
-			Hint: "take locks in one order everywhere (the lazy skip list locks from higher keys to lower: bottom-up " +
-				"predecessors, Remove's victim before its predecessors), release every lock on every return path " +
-				"(retries included), and hold none while Range calls yield"}
+			Hint: stacks.deadlockHint(waiting)}
 	case spinning && (busy >= idle/2 || idle >= GiveUpAfter):
 		return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op, Message: fmt.Sprintf(
 			"livelock: no call returned for %s while the process kept the CPU busy, and the history so far is "+
@@ -241,6 +241,71 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 			"no call returned for %s: %s", idle.Round(time.Second), detail)}
 	}
 	return nil
+}
+
+// deadlock is the suite's account of the call call that the harness's watchdog found blocked
+// for idle on the test's own goroutine goid: in the tests that run on it, no other goroutine
+// calls the set, so the call waits for a lock its own goroutine holds.
+func deadlock(call string, goid uint64, idle time.Duration) *record.Failure {
+	stacks := allStacks()
+	state, where := stacks.of(goid)
+	what := "waits on " + state
+	if where != "" {
+		what += " at " + where
+	}
+	return &record.Failure{Verdict: verdict.RuntimeError, Op: call, Message: fmt.Sprintf(
+		"deadlock: no call returned for %s on the test's one goroutine, the only one calling the set, so it waits "+
+			"for a lock it holds itself; goroutine 1: %s %s", idle.Round(time.Second), call, what),
+		Hint: stacks.deadlockHint([]uint64{goid})}
+}
+
+// deadlockHint names the cause of a deadlock of the goroutines ids: a Range that holds a lock
+// while its loop body, which may call any method of the same set, waits for it, or else locks
+// taken out of order or never released.
+func (s stacks) deadlockHint(ids []uint64) string {
+	for _, id := range ids {
+		if method, rangeAt := s.inYield(id); rangeAt != "" {
+			return fmt.Sprintf("deadlock: Range holds a lock while it yields (%s), and the loop body's call of %s "+
+				"waits for that lock, which Range releases only once the body returns. The loop body may call any method "+
+				"of the same set: hold no lock while calling yield (the lazy skip list's Range takes none: it "+
+				"walks level 0 with atomic loads)", rangeAt, method)
+		}
+	}
+	return "a deadlock: take locks in one order everywhere (the lazy skip list locks from higher keys to lower: bottom-up " +
+		"predecessors, Remove's victim before its predecessors), release every lock on every return path " +
+		"(retries included), and hold none while Range calls yield"
+}
+
+// inYield reports whether goroutine id is blocked in a method of the graded code called from a
+// loop body over Range: the method ("(*Set).Remove") and where Range's iterator called the
+// body ("concurrentset.go:64"), or "" for both. An iterator inlined into its caller is named
+// after the caller ("f.func1.(*Set).Range.1"), so every frame below the method counts.
+func (s stacks) inYield(id uint64) (method, rangeAt string) {
+	lines := strings.Split(s[id], "\n")
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "created by ") {
+			break
+		}
+		if strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "sync.") || strings.HasPrefix(fn, "sync/") ||
+			strings.HasPrefix(fn, "internal/") {
+			continue
+		}
+		judge := strings.HasPrefix(fn, "kata/grader/internal/suites/") || strings.HasPrefix(fn, "kata/grader/internal/harness.")
+		name, file := frame(fn, lines[i+1])
+		switch {
+		case method == "" && judge:
+			continue
+		case method == "":
+			if strings.Contains(name, "Range.") {
+				return "", "" // blocked in Range itself, not in its loop body
+			}
+			method = name[strings.IndexByte(name, '.')+1:]
+		case strings.Contains(name, "Range."):
+			return method, filepath.Base(file)
+		}
+	}
+	return "", ""
 }
 
 // describe prints a call under way: "Add(3)", or the loop it is in.
