@@ -422,6 +422,31 @@ func TestWallFailureNamesTheLead(t *testing.T) {
 	}
 }
 
+// TestWrongGrowthLeadsSlowOne checks which failure a growth test names when one ladder shows an
+// operation right in growth but over the time limit and a later one shows an operation growing
+// wrongly (a cuckoo filter whose Lookup scans every bucket: constant but slow along the number
+// of keys, linear along the buckets): the wrong growth, whose hint names the cause, whatever the
+// ladders' order; the slow one only when nothing grows wrongly.
+func TestWrongGrowthLeadsSlowOne(t *testing.T) {
+	slow := &growth.Series{Op: "Lookup", Axis: "n", Expected: "O(1)", Hint: "scan hint", SlowHint: "slow hint"}
+	wrong := &growth.Series{Op: "Lookup", Axis: "B", Expected: "O(1)", Hint: "never scan"}
+	for _, n := range Sizes(3125, 200_000, 2) {
+		slow.Add(growth.Sample{Size: n, Learner: 1e6, Reference: 100})
+		wrong.Add(growth.Sample{Size: n, Learner: 100 * float64(n) / 3125, Reference: 100})
+	}
+	if d := growth.Decide(slow); d.Status != growth.Slow {
+		t.Fatalf("the slow series is %v: %s", d.Status, d.Reason)
+	}
+	for _, ladders := range [][][]*growth.Series{{{slow}, {wrong}}, {{wrong}, {slow}}, {{slow, wrong}}} {
+		if f := lead(ladders...); f == nil || f.Hint != "never scan" {
+			t.Errorf("a wrong growth beside a slow one: %+v", f)
+		}
+	}
+	if f := lead([]*growth.Series{slow}); f == nil || f.Hint == "" || f.Hint == "never scan" {
+		t.Errorf("a slow series alone: %+v", f)
+	}
+}
+
 // TestLadderStopsOnTwoMeasurements checks when a ladder stops at its budget. One window that
 // paid a cost once (a table grown sixteenfold) does not stop it: a probe of the next window
 // shows the cost gone, and the ladder goes on to its top, its growth then judged on every size.

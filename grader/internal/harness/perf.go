@@ -528,7 +528,7 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 			again(i, false)
 		}
 	}
-	var fail *record.Failure
+	var fail reported
 	for i, series := range ladders {
 		settled := !cut[i] && !decided(series) // else the ladder stopped early
 		for _, s := range series {
@@ -549,28 +549,44 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 				Slope: d.Slope, Growth: d.Growth, Ratio: d.Ratio,
 				Capped: slices.ContainsFunc(s.Samples, func(x growth.Sample) bool { return x.Capped }),
 			}})
-			if d.Status.Failed() && fail == nil {
-				fail = &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hint}
-			}
+			fail.offer(s, d, hint)
 		}
 	}
-	if fail != nil {
-		t.Fail(fail)
+	if fail.first != nil {
+		t.Fail(fail.first)
 	}
 }
 
-// lead is the first failure that the measurements so far point to (a growth proven wrong, or
-// a call over the time limit), or nil: the watchdog names it if the run reaches its wall-clock
+// reported is the failure a growth test reports: the first series proven to grow wrongly, else
+// the first over the time limit. A filter whose Lookup scans every bucket is far too slow along
+// the number of keys, at a fixed number of buckets, and grows wrongly along the buckets: the
+// wrong growth names the cause, where the slow series could only say the call is slow.
+type reported struct {
+	first *record.Failure
+	wrong bool // first is a wrong growth
+}
+
+// offer considers series s judged d, with its hint.
+func (f *reported) offer(s *growth.Series, d growth.Decision, hint string) {
+	if !d.Status.Failed() || f.wrong || f.first != nil && d.Status != growth.Wrong {
+		return
+	}
+	f.first = &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hint}
+	f.wrong = d.Status == growth.Wrong
+}
+
+// lead is the first failure that the measurements so far point to (the first growth proven
+// wrong, else the first call over the time limit), or nil: the watchdog names it if the run reaches its wall-clock
 // limit before the growth test's verdict.
 func lead(ladders ...[]*growth.Series) *record.Failure {
+	var f reported
 	for _, series := range ladders {
 		for _, s := range series {
-			if d := growth.Decide(s); d.Status.Failed() {
-				return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: s.Op, Message: d.Reason, Hint: hintFor(s, d)}
-			}
+			d := growth.Decide(s)
+			f.offer(s, d, hintFor(s, d))
 		}
 	}
-	return nil
+	return f.first
 }
 
 // noteLead keeps the first failure series point to as the test's lead, within a first pass
