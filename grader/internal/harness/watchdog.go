@@ -31,10 +31,16 @@ type watchdog struct {
 	held     uint64   // the memory the process held
 	live     uint64   // the heap the last collection found live
 	progress cpuSplit // the CPU spent, and the collector's part of it, when the call last made progress
+	stacks   uint64   // the memory goroutine stacks took
 }
 
 // cpuSplit is the CPU time the process has spent, in seconds, and the garbage collector's part.
 type cpuSplit struct{ total, gc float64 }
+
+// stackStep is the least growth of the stacks' memory between two looks that the watchdog takes
+// for a deep stack doubling (a goroutine's stack grows by doubling, copied whole): a
+// recursion 1 MiB deep or more, where the graded code's calls otherwise need a few KiB.
+const stackStep = 1 << 20
 
 // tick is how often the watchdog looks.
 const tick = 5 * time.Millisecond
@@ -67,6 +73,7 @@ var memorySamples = []string{
 	"/cpu/classes/total:cpu-seconds",
 	"/cpu/classes/gc/total:cpu-seconds",
 	"/gc/heap/live:bytes",
+	"/memory/classes/heap/stacks:bytes",
 }
 
 func (w *watchdog) loop() {
@@ -78,14 +85,21 @@ func (w *watchdog) loop() {
 		metrics.Read(samples)
 		w.held = samples[0].Value.Uint64() - samples[1].Value.Uint64()
 		w.live = samples[4].Value.Uint64()
+		w.stacks = samples[5].Value.Uint64()
 		return cpuSplit{total: samples[2].Value.Float64(), gc: samples[3].Value.Float64()}
 	}
 	var lastCount uint64
 	lastChange, lastCPU := time.Now(), processCPU()
 	w.progress = read()
+	// The stacks' memory, and when a stack last doubled and the process's CPU time then.
+	stacks, deeper, deeperCPU := w.stacks, lastChange, lastCPU
 	for range time.Tick(tick) {
 		now := time.Now()
 		spent := read()
+		if w.stacks >= stacks+stackStep {
+			deeper, deeperCPU = now, processCPU()
+		}
+		stacks = w.stacks
 		if w.memory > 0 {
 			held := w.held
 			if held > w.memory+record.JudgeMemory {
@@ -117,6 +131,14 @@ func (w *watchdog) loop() {
 		// half the limit: on a machine busy with other work the wall clock runs on while the
 		// call waits for its turn, and a long batch of right calls is not an endless loop.
 		if processCPU()-lastCPU < limit/2 && running(goroutineState(t.goid.Load())) {
+			continue
+		}
+		// A call whose stack doubled is recursing deeper: it returns, or its stack overflows
+		// MaxStack, a crash the judge names. An endless recursion fills its last stack, 32 MiB to
+		// 64, with as much CPU as it took to reach 32 MiB, and the whole may pass the limit on a
+		// busy machine. So a call is not stuck until it has spent twice that since its stack last
+		// doubled; a loop at the bottom of a recursion has, soon.
+		if deeper.After(lastChange) && processCPU()-deeperCPU < 2*(deeperCPU-lastCPU) {
 			continue
 		}
 		if f := w.pressureFailure(spent, fmt.Sprintf("%s did not return within %s", op.Go(t.recvName()), limit)); f != nil {
