@@ -162,11 +162,19 @@ func seedOf(t *harness.T) uint64 { return t.Seed() }
 // outside them are volatile, and the writers change those most.
 const (
 	ChangeKeys   = 400 // keys 0..ChangeKeys-1
-	ChangeRanges = 300 // Range runs by the reader
+	ChangeRanges = 300 // Range runs by the reader while the writers change keys everywhere
+	// EdgeOverlaps is how many short Ranges a writer's call must return during for the second
+	// phase to stop: a Range that yields a key below lo when it is linked during the Range was
+	// caught within 20 to 1,500 such Ranges on a 2-core machine, idle or with both cores busy.
+	EdgeOverlaps  = 8000
+	EdgeRangesMax = 300000 // short Ranges at most, if the goroutines seldom run at the same time
+	EdgeLo        = 6      // the short Ranges' lo: 2 mod 4, as in the first phase
 )
 
 // rangeUnderChange runs Range while two writers change the volatile keys, and checks each run
 // against weak consistency; the reader's own loop body changes keys too, and breaks now and then.
+// A second phase runs many short Ranges while each writer toggles one key just outside their
+// bounds without pause, so that a key is linked next to a bound as a Range starts.
 func rangeUnderChange(learner API) harness.Test {
 	return harness.Test{Name: "concurrent/range-under-change", Kind: harness.Property, Run: func(t *harness.T) {
 		s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(Set)
@@ -175,86 +183,182 @@ func rangeUnderChange(learner API) harness.Test {
 			stable[k] = true
 			t.Invoke(call("Add", k), func() any { return s.Add(k) })
 		}
-		seeds := [3]uint64{t.Rand().Uint64(), t.Rand().Uint64(), t.Rand().Uint64()}
-		// bounds are the running Range's lo and hi, for the writers to change the keys just outside.
-		var bounds atomic.Pointer[[2]int]
-		bounds.Store(&[2]int{2, 4})
-		tm := newTeam(s, 3, 0)
-		var bad *record.Failure
-		stop := make(chan struct{})
-		tm.run(t, func(m *member) {
-			r := rand.New(rand.NewPCG(seeds[m.g-1], 1))
-			if m.g > 1 { // a writer
-				for {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					k := 4*r.IntN(ChangeKeys/4) + 1
-					if b := bounds.Load(); r.IntN(10) < 3 {
-						k = [2]int{b[0] - 1, b[1] + 1}[r.IntN(2)]
-					}
-					tm.enter(m, fmt.Sprintf("Add(%d) or Remove(%d), by a writer", k, k))
-					if r.IntN(2) == 0 {
-						s.Add(k)
-					} else {
-						s.Remove(k)
-					}
-					tm.leave(m)
-				}
-			}
-			defer close(stop)
-			for range ChangeRanges {
-				lo := 4*r.IntN(ChangeKeys/8) + 2
-				hi := lo + 4*r.IntN(ChangeKeys/8) + 2
-				bounds.Store(&[2]int{lo, hi})
-				stopAt := hi + 1
-				if r.IntN(4) == 0 {
-					stopAt = lo + r.IntN(hi-lo+1) // break at the first key from there
-				}
-				var seen []int
-				broke := false
-				tm.enter(m, fmt.Sprintf("for k := range s.Range(%d, %d) { ... }", lo, hi))
-				for k := range s.Range(lo, hi) {
-					seen = append(seen, k)
-					if k >= stopAt {
-						broke = true
-						break
-					}
-					if k%4 == 2 && len(seen)%3 == 0 { // the body changes the set too: the volatile key after k
-						s.Remove(k + 3)
-						s.Add(k + 3)
-					}
-				}
-				tm.leave(m)
-				end := hi
-				if broke {
-					end = seen[len(seen)-1]
-				}
-				changed := map[int]bool{}
-				for k := lo - 1; k <= hi+1; k++ {
-					if k%4 == 1 {
-						changed[k] = true
-					}
-				}
-				if msg := weaklyConsistent(seen, lo, end, stable, changed); msg != "" && bad == nil {
-					bad = &record.Failure{Verdict: verdict.WrongAnswer, Op: fmt.Sprintf("Range(%d, %d)", lo, hi),
-						Message: fmt.Sprintf("while two goroutines added and removed the keys 1 mod 4 (the keys %d and %d "+
-							"just outside the bounds among them), a loop over Range(%d, %d) yielded %v: %s. Every even key "+
-							"stayed in the set; no key 3 mod 4 was ever added. Note: %s.",
-							lo-1, hi+1, lo, hi, seen, msg, unreplayable),
-						Hint: "walk level 0 with atomic loads from the last node before lo, yield a node only if it is " +
-							"fullyLinked and not marked when you reach it, stop at the first key above hi, and follow the " +
-							"links of a removed node onward (never restart from a node you saw earlier)"}
-				}
-				if bad != nil {
-					return
-				}
-			}
-		}, nil)
-		if bad != nil {
+		if bad := rangeWhileWriting(t, s, stable); bad != nil {
+			t.Fail(bad)
+			return
+		}
+		if bad := rangeAtToggledBounds(t, learner); bad != nil {
 			t.Fail(bad)
 		}
 	}}
+}
+
+// rangeWhileWriting is the first phase: long Ranges, loop bodies that change the set and break,
+// writers that change volatile keys everywhere and the keys just outside the running Range's
+// bounds most.
+func rangeWhileWriting(t *harness.T, s Set, stable map[int]bool) *record.Failure {
+	seeds := [3]uint64{t.Rand().Uint64(), t.Rand().Uint64(), t.Rand().Uint64()}
+	// bounds are the running Range's lo and hi, for the writers to change the keys just outside.
+	var bounds atomic.Pointer[[2]int]
+	bounds.Store(&[2]int{2, 4})
+	tm := newTeam(s, 3, 0)
+	var bad *record.Failure
+	stop := make(chan struct{})
+	tm.run(t, func(m *member) {
+		r := rand.New(rand.NewPCG(seeds[m.g-1], 1))
+		if m.g > 1 { // a writer
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				k := 4*r.IntN(ChangeKeys/4) + 1
+				if b := bounds.Load(); r.IntN(10) < 3 {
+					k = [2]int{b[0] - 1, b[1] + 1}[r.IntN(2)]
+				}
+				tm.enter(m, fmt.Sprintf("Add(%d) or Remove(%d), by a writer", k, k))
+				if r.IntN(2) == 0 {
+					s.Add(k)
+				} else {
+					s.Remove(k)
+				}
+				tm.leave(m)
+			}
+		}
+		defer close(stop)
+		for range ChangeRanges {
+			lo := 4*r.IntN(ChangeKeys/8) + 2
+			hi := lo + 4*r.IntN(ChangeKeys/8) + 2
+			bounds.Store(&[2]int{lo, hi})
+			stopAt := hi + 1
+			if r.IntN(4) == 0 {
+				stopAt = lo + r.IntN(hi-lo+1) // break at the first key from there
+			}
+			var seen []int
+			broke := false
+			tm.enter(m, fmt.Sprintf("for k := range s.Range(%d, %d) { ... }", lo, hi))
+			for k := range s.Range(lo, hi) {
+				seen = append(seen, k)
+				if k >= stopAt {
+					broke = true
+					break
+				}
+				if k%4 == 2 && len(seen)%3 == 0 { // the body changes the set too: the volatile key after k
+					s.Remove(k + 3)
+					s.Add(k + 3)
+				}
+			}
+			tm.leave(m)
+			end := hi
+			if broke {
+				end = seen[len(seen)-1]
+			}
+			if bad = checkRange(seen, lo, hi, end, stable,
+				fmt.Sprintf("While two goroutines added and removed the keys 1 mod 4 (the keys %d and %d just "+
+					"outside the bounds among them)", lo-1, hi+1)); bad != nil {
+				return
+			}
+		}
+	}, nil)
+	return bad
+}
+
+// rangeAtToggledBounds is the second phase, on a new set of a few stable keys, so that a Range's
+// descent is short and a key at a bound often changes during one: the reader runs Range(EdgeLo,
+// EdgeLo+2) again and again while one writer adds and removes EdgeLo-1 and the other EdgeLo+3, as
+// fast as they can. A Range that walks on from the node before lo that its descent found, and
+// yields what it meets without checking the key against lo, yields EdgeLo-1 when it is linked in
+// between. The reader stops once a writer's call returned during EdgeOverlaps of its Ranges, so
+// that a loaded machine, where the goroutines seldom run at the same time, gets as many chances
+// as an idle one, or after EdgeRangesMax Ranges.
+func rangeAtToggledBounds(t *harness.T, learner API) *record.Failure {
+	s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(Set)
+	stable := map[int]bool{}
+	for k := 0; k <= EdgeLo+6; k += 2 {
+		stable[k] = true
+		t.Invoke(call("Add", k), func() any { return s.Add(k) })
+	}
+	lo, hi := EdgeLo, EdgeLo+2
+	// changes counts the writers' calls; overlaps, the reader's Ranges during which it moved.
+	var changes atomic.Uint64
+	overlaps := 0
+	tm := newTeam(s, 3, 0)
+	var bad *record.Failure
+	stop := make(chan struct{})
+	tm.run(t, func(m *member) {
+		if m.g > 1 { // a writer: the key just below lo, or just above hi
+			k := [2]int{lo - 1, hi + 1}[m.g-2]
+			tm.enter(m, fmt.Sprintf("Add(%d) then Remove(%d), again and again, by a writer", k, k))
+			defer tm.leave(m)
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				s.Add(k)
+				changes.Add(1)
+				s.Remove(k)
+				changes.Add(1)
+			}
+		}
+		defer close(stop)
+		loop := fmt.Sprintf("for k := range s.Range(%d, %d) { ... }", lo, hi)
+		during := fmt.Sprintf("While one goroutine added and removed %d, just below the bounds, and another %d, "+
+			"just above them, each as fast as it could", lo-1, hi+1)
+		for i := 0; i < EdgeRangesMax && overlaps < EdgeOverlaps; i++ {
+			var seen []int
+			tm.enter(m, loop)
+			before := changes.Load()
+			for k := range s.Range(lo, hi) {
+				seen = append(seen, k)
+			}
+			if changes.Load() != before {
+				overlaps++
+			}
+			tm.leave(m)
+			if bad = checkRange(seen, lo, hi, hi, stable, during); bad != nil {
+				return
+			}
+		}
+	}, nil)
+	return bad
+}
+
+// checkRange checks one run of Range(lo, hi) that yielded seen and ran to end (hi, or the key it
+// broke at) against weak consistency, and says what went wrong and during what.
+func checkRange(seen []int, lo, hi, end int, stable map[int]bool, during string) *record.Failure {
+	changed := map[int]bool{}
+	for k := lo - 1; k <= hi+1; k++ {
+		if k%4 == 1 {
+			changed[k] = true
+		}
+	}
+	msg := weaklyConsistent(seen, lo, end, stable, changed)
+	if msg == "" {
+		return nil
+	}
+	return &record.Failure{Verdict: verdict.WrongAnswer, Op: fmt.Sprintf("Range(%d, %d)", lo, hi),
+		Message: fmt.Sprintf("%s, a loop over Range(%d, %d) yielded %v: %s. Every even key stayed in the set; "+
+			"no key 3 mod 4 was ever added. Note: %s.", during, lo, hi, seen, msg, unreplayable),
+		Hint: rangeHint(seen, lo, end)}
+}
+
+// rangeHint names the step of the walk that a run of Range yielding seen got wrong, from what it
+// yielded: a key below lo, a key past where it should have stopped, or otherwise keys left out or
+// yielded out of order.
+func rangeHint(seen []int, lo, end int) string {
+	for _, k := range seen {
+		switch {
+		case k < lo:
+			return "a key below lo can be linked after the last node before lo once the descent has passed it: " +
+				"check each key the level-0 walk meets against lo before you yield it"
+		case k > end:
+			return "stop the level-0 walk at the first key above hi, before you yield it"
+		}
+	}
+	return "walk level 0 with atomic loads from the last node before lo, yield a node only if it is " +
+		"fullyLinked and not marked when you reach it, and follow the links of a removed node onward " +
+		"(never restart from a node you saw earlier)"
 }
