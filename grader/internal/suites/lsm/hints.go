@@ -3,6 +3,7 @@ package lsm
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"kata/grader/internal/harness"
@@ -31,13 +32,19 @@ const (
 		"table, with its key (and into the filter), and Get must look at the tables newest first (after " +
 		"Open, ordered by the numbers in their names, not by List) and stop at the first that holds the " +
 		"key or its tombstone, answering absent for a tombstone"
-	compactDeletedHint = "Compact must keep each key's newest entry only: a key whose newest entry is a " +
-		"tombstone is dropped with all its older values (merge the tables newest first, and skip every " +
-		"later entry of a key already seen)"
+	compactDeletedHint = "Compact brought a deleted key back: the same calls with a Flush in place of each " +
+		"Compact answer right, so the merge kept an older entry of a key whose newest entry is a tombstone. " +
+		"Compact must keep each key's newest entry only: on equal keys take the newest table's entry (mind " +
+		"which end of your list of tables is the newest), skip the rest, and drop a key whose newest entry " +
+		"is a tombstone with all its older values"
 	newestHint = "an older value came back: Get must look in the memtable, then in the tables from newest to " +
 		"oldest, and stop at the first that holds the key. After Open, order the tables by the number in " +
 		"their names, not by List (which gives names in any order); and Compact must keep each key's " +
 		"newest entry"
+	compactNewestHint = "Compact brought an older value back: the same calls with a Flush in place of each " +
+		"Compact answer right, so the merge kept an older table's entry of a key that a newer table holds. " +
+		"On equal keys the merge must take the newest table's entry (mind which end of your list of tables " +
+		"is the newest) and skip the rest"
 	reopenHint = "Close must flush the memtable, and Open must find every table on the Disk (List), with its " +
 		"index and filter, so that the store holds what it held before Close"
 	compactLostHint = "Compact lost a key: the merged table must hold each key's newest value from every " +
@@ -94,6 +101,9 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 	switch {
 	case want.ok && g.OK:
 		if olderValue(f.Calls[:max(lastPut, 0)], key, g.Value) {
+			if since["Compact"] && s.compactBlamed(o, f.Calls) {
+				return compactNewestHint
+			}
 			return newestHint
 		}
 		return valueHint
@@ -111,7 +121,7 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 	// Found where absent: the key's last write was a Delete.
 	if lastWrite >= 0 && f.Calls[lastWrite].Method == "Delete" {
 		switch {
-		case since["Compact"] && !since["Flush"] && !since["Reopen"]:
+		case since["Compact"] && s.compactBlamed(o, f.Calls):
 			return compactDeletedHint
 		case since["Flush"] || since["Reopen"] || since["Compact"]:
 			return tombstoneTableHint
@@ -144,7 +154,25 @@ func (s *suite) keeps(o Options, calls []harness.Call) bool {
 	return true
 }
 
-// replays is how many times keeps replays a case each way.
+// compactBlamed reports whether the merge of a Compact made a failing case fail: replayed on
+// fresh stores, the case answers wrong as it is and right with each Compact replaced by a Flush
+// (a Compact flushes the memtable first, so what the two differ in is the merge), every time.
+func (s *suite) compactBlamed(o Options, calls []harness.Call) bool {
+	flushed := slices.Clone(calls)
+	for i, c := range flushed {
+		if c.Method == "Compact" {
+			flushed[i] = flush()
+		}
+	}
+	for range replays {
+		if s.replay(o, calls, false) != answeredWrong || s.replay(o, flushed, false) != answeredRight {
+			return false
+		}
+	}
+	return true
+}
+
+// replays is how many times keeps and compactBlamed replay a case each way.
 const replays = 5
 
 // The outcomes of a replay.
