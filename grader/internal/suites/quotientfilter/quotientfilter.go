@@ -450,7 +450,8 @@ const (
 	insertHint = "an inserted key is lost: Insert must find the start of the key's run by walking back to the " +
 		"cluster's start (a slot not shifted) and forward, one run per occupied slot, then shift every " +
 		"remainder from there to the next empty slot one slot right, setting shifted, keeping continuation " +
-		"(the run's old first remainder, moved, becomes a continuation), and wrapping past the last slot"
+		"(the run's old first remainder, moved, becomes a continuation), and wrapping past the last slot; " +
+		"a Lookup or Delete that stops at the first larger remainder needs every run kept sorted"
 	deleteHint = "a Delete lost another key: after taking the remainder out, move the rest of the cluster one " +
 		"slot left up to an empty slot or a remainder that is not shifted; the run's next remainder becomes " +
 		"its first (clear continuation), occupied is cleared only when the run empties, and a remainder " +
@@ -502,10 +503,30 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 		return oneCopyHint
 	case merged && uses(f.Calls, "Insert", key) == 0:
 		return mergeHint
-	case slices.ContainsFunc(f.Calls[:len(f.Calls)-1], func(c harness.Call) bool { return c.Method == "Delete" }):
+	case slices.ContainsFunc(f.Calls[:len(f.Calls)-1], func(c harness.Call) bool { return c.Method == "Delete" }) &&
+		s.foundWithoutDeletes(q, r, f.Calls):
 		return deleteHint
 	}
 	return insertHint
+}
+
+// foundWithoutDeletes reports whether the last call of a failing case, a Lookup of a key
+// inserted, answers true when the case is replayed on a fresh New(q, r) without its Deletes
+// (which only take keys out): only then did a Delete lose the key, and not the Inserts alone.
+func (s *suite) foundWithoutDeletes(q, r uint, calls []harness.Call) (found bool) {
+	defer func() {
+		if recover() != nil {
+			found = false
+		}
+	}()
+	b := &box{f: s.learner.New(q, r)}
+	var res any
+	for _, c := range calls {
+		if c.Method != "Delete" {
+			res = s.do(b, c)
+		}
+	}
+	return res == true
 }
 
 // keepsCopy reports whether a fresh New(q, r) of the graded package still finds key after two
