@@ -21,7 +21,29 @@ type team struct {
 	s       Set
 	clock   atomic.Int64 // the history's clock: every call and return takes a tick
 	members []*member
+	// waits are the members found blocked in every look at a stall so far, by goroutine id, and
+	// firstLook the time of the stall's first look; only the test's goroutine reads and writes
+	// them, and a returned call empties waits.
+	waits     map[uint64]*wait
+	firstLook time.Time
 }
+
+// wait is where a member was found blocked, how many looks in a row found it there, and since
+// when.
+type wait struct {
+	at    string
+	looks int
+	since time.Time
+}
+
+// WaitedOut is how long, and in how many looks in a row, a member must be found blocked at the
+// same place while the others spin before the stall is its deadlock: a lock taken and released
+// again and again is found free within milliseconds (a sync.Mutex hands itself to a waiter
+// after 1 ms), so only a lock nobody releases is waited on for so long.
+const (
+	WaitedOut      = time.Second
+	WaitedOutLooks = 50
+)
 
 // member is one goroutine of a team. What it writes, the test's goroutine reads through atomics
 // only, so that the judge's own code has no race for the race detector to report.
@@ -173,6 +195,7 @@ func (tm *team) run(t *harness.T, body func(m *member), check func(history []op)
 		}
 		if n := tm.progress(); n != last {
 			last, since, cpu = n, time.Now(), harness.ProcessCPU()
+			tm.waits = nil
 			continue
 		}
 		if time.Since(since) < StuckAfter {
@@ -224,11 +247,20 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 	}
 	detail := strings.Join(lines, "; ")
 	op := strings.Join(calls, ", ")
+	waitedOut, waitedIDs := tm.look(stacks, waiting)
 	switch {
 	case blockedAll:
 		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
 			"deadlock: no call returned for %s, and the history so far is linearizable; %s", idle.Round(time.Second), detail),
 			Hint: stacks.deadlockHint(waiting)}
+	case len(waitedOut) > 0:
+		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
+			"deadlock: no call returned for %s, and the history so far is linearizable; %s waited at the same "+
+				"place in every look for %s while the others spun: %s", idle.Round(time.Second),
+			strings.Join(waitedOut, " and "), WaitedOut, detail),
+			Hint: stacks.waitedOutHint(waitedIDs)}
+	case len(waiting) > 0 && time.Since(tm.firstLook) < WaitedOut*3/2 && idle < GiveUpAfter:
+		return nil // look again: a member blocked now may be waiting for good
 	case spinning && (busy >= idle/2 || idle >= GiveUpAfter):
 		return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op, Message: fmt.Sprintf(
 			"livelock: no call returned for %s while the process kept the CPU busy, and the history so far is "+
@@ -241,6 +273,49 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 			"no call returned for %s: %s", idle.Round(time.Second), detail)}
 	}
 	return nil
+}
+
+// look records where the blocked members, by goroutine id, wait in this look at a stall, and
+// returns those found blocked at the same place in every look for WaitedOut and WaitedOutLooks
+// looks, named as "goroutine G's call", and their ids.
+func (tm *team) look(st stacks, ids []uint64) (names []string, out []uint64) {
+	now := time.Now()
+	if tm.waits == nil {
+		tm.waits, tm.firstLook = map[uint64]*wait{}, now
+	}
+	seen := map[uint64]bool{}
+	for _, id := range ids {
+		state, where := st.of(id)
+		at := state + " at " + where
+		w := tm.waits[id]
+		if w == nil || w.at != at {
+			w = &wait{at: at, since: now}
+			tm.waits[id] = w
+		}
+		w.looks++
+		seen[id] = true
+	}
+	for id := range tm.waits {
+		if !seen[id] {
+			delete(tm.waits, id)
+		}
+	}
+	for _, m := range tm.members {
+		id := m.goid.Load()
+		w, c := tm.waits[id], m.cur.Load()
+		if w != nil && c != nil && w.looks >= WaitedOutLooks && now.Sub(w.since) >= WaitedOut {
+			names = append(names, fmt.Sprintf("goroutine %d's %s", m.g, c.describe()))
+			out = append(out, id)
+		}
+	}
+	return names, out
+}
+
+// waitedOutHint is the hint for goroutines ids, blocked at one place for WaitedOut while the
+// others spin: a deadlock's, and why the others spin.
+func (s stacks) waitedOutHint(ids []uint64) string {
+	return s.deadlockHint(ids) + "; the goroutines that spin wait for what the blocked one would do (or one " +
+		"of them spins while holding the lock it waits for)"
 }
 
 // deadlock is the suite's account of the call call that the harness's watchdog found blocked
@@ -272,8 +347,9 @@ func (s stacks) deadlockHint(ids []uint64) string {
 		}
 	}
 	return "a deadlock: take locks in one order everywhere (the lazy skip list locks from higher keys to lower: bottom-up " +
-		"predecessors, Remove's victim before its predecessors), release every lock on every return path " +
-		"(retries included), and hold none while Range calls yield"
+		"predecessors, Remove's victim before its predecessors), never lock a node your goroutine already holds " +
+		"(a sync.Mutex is not reentrant: a retry must not lock again what it kept locked), release every lock on " +
+		"every return path (retries included), and hold none while Range calls yield"
 }
 
 // inYield reports whether goroutine id is blocked in a method of the graded code called from a
