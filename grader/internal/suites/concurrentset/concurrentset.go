@@ -108,9 +108,10 @@ func Suite(learner, reference API) *harness.Suite {
 				return sequence(r, 8000, 1, func() int { return wide(r) })
 			})},
 			// Four goroutines at once on a few keys, histories checked for linearizability.
-			linearizable("concurrent/linearizable", learner),
+			// A failure of either is the race the detector reported meanwhile, if it did.
+			raceFirst(linearizable("concurrent/linearizable", learner)),
 			// Range runs while writers change other keys and the keys just outside its bounds.
-			rangeUnderChange(learner),
+			raceFirst(rangeUnderChange(learner)),
 			// Whether the race detector saw a data race in the tests so far.
 			raceTest(),
 			// How Add, Remove, Contains, Len and Range grow against the reference, on one goroutine.

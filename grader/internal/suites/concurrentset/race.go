@@ -28,6 +28,28 @@ func raceTest() harness.Test {
 	}}
 }
 
+// raceFirst makes a failure of test, a test of goroutines calling the set at once, the data race
+// the race detector reported while it ran, if it reported one: a racy program's answers follow
+// from its race (a count changed without synchronisation loses updates, and Len is then wrong),
+// and the detector's report names both accesses, where the test's failure shows only an answer.
+func raceFirst(test harness.Test) harness.Test {
+	run := test.Run
+	test.Run = func(t *harness.T) {
+		defer func() {
+			p := recover()
+			if p == nil {
+				return
+			}
+			if race := raceFailure(); race != nil {
+				t.Fail(race)
+			}
+			panic(p)
+		}()
+		run(t)
+	}
+	return test
+}
+
 // raceFailure is the failure for the races the detector reported so far, or nil.
 func raceFailure() *record.Failure {
 	n := raceErrors()
