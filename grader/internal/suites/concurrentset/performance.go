@@ -26,6 +26,12 @@ const ShortRange = 8
 // rangeKeys is the number of keys the Ranges of one timed batch along r yield in all.
 const rangeKeys = 1 << 13
 
+// geometric ends the hints of a search that grows with n: the other cause a walk of O(n) nodes
+// fits, whichever way the search goes.
+const geometric = "draw each tower's height geometrically: a node reaches each next level with probability " +
+	"1/2, so that each level holds about half the nodes of the one below (heights drawn uniformly crowd the " +
+	"top level, heights capped low or all 1 crowd level 0)"
+
 // performance measures Add (while the set grows), Contains, Remove, Len and a short Range
 // against the reference as n grows, then Range as r grows, all on one goroutine.
 func performance(learner, reference API) harness.Test {
@@ -43,14 +49,16 @@ func performance(learner, reference API) harness.Test {
 			Lookup: func(s Set, v int) { s.Contains(v) },
 			Delete: func(s Set, v int) { s.Remove(v) },
 			InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-				Hint: "Add walks level 0 (or shifts a slice) to find its place: search from the top level " +
-					"down, recording the predecessor and successor on every level, and link the new node there"}),
+				Hint: "Add walks a number of nodes that grows with n to find its place: search from the top " +
+					"level down, recording the predecessor and successor on every level (a walk along level 0, " +
+					"or a slice shifted, is O(n)), and " + geometric}),
 			LookupSeries: harness.Declared(ex, growth.Series{Op: "Contains", Axis: "n", SlowHint: slowHint,
-				Hint: "Contains never leaves level 0: ride the upper levels until the next key would overshoot, " +
-					"then drop a level (and check that some towers are taller than one level)"}),
+				Hint: "Contains walks a number of nodes that grows with n: ride the upper levels until the next " +
+					"key would overshoot, then drop a level (never walk level 0 alone), and " + geometric}),
 			DeleteSeries: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
-				Hint: "Remove walks level 0 (or shifts a slice): find the predecessors with the same top-down " +
-					"search, then lock, validate and unlink the node on each of its levels"}),
+				Hint: "Remove walks a number of nodes that grows with n: find the predecessors with the same " +
+					"top-down search as Add (never a walk along level 0 or a slice shifted), then lock, validate " +
+					"and unlink the node on each of its levels, and " + geometric}),
 			Extra: []harness.Query[Set]{
 				{Series: lenSeries, Batch: harness.KeyedBatch, Run: func(s Set, n, count, rep int) {
 					for range count {
