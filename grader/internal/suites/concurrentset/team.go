@@ -253,13 +253,13 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
 			"deadlock: no call returned for %s, and the history so far is linearizable; %s", idle.Round(time.Second), detail),
 			Hint: stacks.deadlockHint(waiting)}
-	case len(waitedOut) > 0:
+	case spinning && len(waitedOut) > 0:
 		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
 			"deadlock: no call returned for %s, and the history so far is linearizable; %s waited at the same "+
 				"place in every look for %s while the others spun: %s", idle.Round(time.Second),
 			strings.Join(waitedOut, " and "), WaitedOut, detail),
 			Hint: stacks.waitedOutHint(waitedIDs)}
-	case len(waiting) > 0 && time.Since(tm.firstLook) < WaitedOut*3/2 && idle < GiveUpAfter:
+	case spinning && len(waiting) > 0 && time.Since(tm.firstLook) < WaitedOut*3/2 && idle < GiveUpAfter:
 		return nil // look again: a member blocked now may be waiting for good
 	case spinning && (busy >= idle/2 || idle >= GiveUpAfter):
 		return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op, Message: fmt.Sprintf(
