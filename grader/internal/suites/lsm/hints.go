@@ -32,19 +32,20 @@ const (
 		"table, with its key (and into the filter), and Get must look at the tables newest first (after " +
 		"Open, ordered by the numbers in their names, not by List) and stop at the first that holds the " +
 		"key or its tombstone, answering absent for a tombstone"
-	compactDeletedHint = "Compact brought a deleted key back: the same calls with a Flush in place of each " +
-		"Compact answer right, so the merge kept an older entry of a key whose newest entry is a tombstone. " +
-		"Compact must keep each key's newest entry only: on equal keys take the newest table's entry (mind " +
-		"which end of your list of tables is the newest), skip the rest, and drop a key whose newest entry " +
-		"is a tombstone with all its older values"
+	compactDeletedHint = "Compact brought a deleted key back: " + compactEvidence + " whose newest entry is a " +
+		"tombstone. " + newestEntry + ", and drop a key whose newest entry is a tombstone with all its older values"
 	newestHint = "an older value came back: Get must look in the memtable, then in the tables from newest to " +
 		"oldest, and stop at the first that holds the key. After Open, order the tables by the number in " +
 		"their names, not by List (which gives names in any order); and Compact must keep each key's " +
 		"newest entry"
-	compactNewestHint = "Compact brought an older value back: the same calls with a Flush in place of each " +
-		"Compact answer right, so the merge kept an older table's entry of a key that a newer table holds. " +
-		"On equal keys the merge must take the newest table's entry (mind which end of your list of tables " +
-		"is the newest) and skip the rest"
+	compactNewestHint = "Compact brought an older value back: " + compactEvidence + " that a newer table " +
+		"holds. " + newestEntry
+	// compactEvidence and newestEntry are the Compact hints' common parts: what the replays showed,
+	// and the rule of the merge.
+	compactEvidence = "the same calls with a Flush in place of each Compact answer right, so the merge kept " +
+		"an older entry of a key"
+	newestEntry = "On equal keys the merge must take the newest table's entry (mind which end of your list of " +
+		"tables is the newest) and skip the rest"
 	reopenHint = "Close must flush the memtable, and Open must find every table on the Disk (List), with its " +
 		"index and filter, so that the store holds what it held before Close"
 	compactLostHint = "Compact lost a key: the merged table must hold each key's newest value from every " +
