@@ -251,10 +251,10 @@ func rangeWhileWriting(t *harness.T, s Set, stable map[int]bool) *record.Failure
 			}
 			tm.leave(m)
 			end := hi
-			if broke {
+			if broke && seen[len(seen)-1] <= hi { // a key past hi ends the loop too, and is checked as one
 				end = seen[len(seen)-1]
 			}
-			if bad = checkRange(seen, lo, hi, end, stable,
+			if bad = checkRange(seen, lo, hi, end, stable, volatileIn(lo, hi),
 				fmt.Sprintf("While two goroutines added and removed the keys 1 mod 4 (the keys %d and %d just "+
 					"outside the bounds among them)", lo-1, hi+1)); bad != nil {
 				return
@@ -305,6 +305,7 @@ func rangeAtToggledBounds(t *harness.T, learner API) *record.Failure {
 		}
 		defer close(stop)
 		loop := fmt.Sprintf("for k := range s.Range(%d, %d) { ... }", lo, hi)
+		changed := volatileIn(lo, hi)
 		during := fmt.Sprintf("While one goroutine added and removed %d, just below the bounds, and another %d, "+
 			"just above them, each as fast as it could", lo-1, hi+1)
 		for i := 0; i < EdgeRangesMax && overlaps < EdgeOverlaps; i++ {
@@ -318,7 +319,7 @@ func rangeAtToggledBounds(t *harness.T, learner API) *record.Failure {
 				overlaps++
 			}
 			tm.leave(m)
-			if bad = checkRange(seen, lo, hi, hi, stable, during); bad != nil {
+			if bad = checkRange(seen, lo, hi, hi, stable, changed, during); bad != nil {
 				return
 			}
 		}
@@ -326,15 +327,21 @@ func rangeAtToggledBounds(t *harness.T, learner API) *record.Failure {
 	return bad
 }
 
-// checkRange checks one run of Range(lo, hi) that yielded seen and ran to end (hi, or the key it
-// broke at) against weak consistency, and says what went wrong and during what.
-func checkRange(seen []int, lo, hi, end int, stable map[int]bool, during string) *record.Failure {
+// volatileIn returns the keys the writers change from lo-1 to hi+1: those 1 mod 4.
+func volatileIn(lo, hi int) map[int]bool {
 	changed := map[int]bool{}
 	for k := lo - 1; k <= hi+1; k++ {
 		if k%4 == 1 {
 			changed[k] = true
 		}
 	}
+	return changed
+}
+
+// checkRange checks one run of Range(lo, hi) that yielded seen and ran to end (hi, or the key it
+// broke at) against weak consistency, with the keys in changed coming and going, and says what
+// went wrong and during what.
+func checkRange(seen []int, lo, hi, end int, stable, changed map[int]bool, during string) *record.Failure {
 	msg := weaklyConsistent(seen, lo, end, stable, changed)
 	if msg == "" {
 		return nil

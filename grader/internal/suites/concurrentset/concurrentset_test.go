@@ -207,6 +207,24 @@ func TestCheckPending(t *testing.T) {
 	}
 }
 
+// TestRangeHint checks that a failing run of Range(6, 8) over stable 6 and 8, with 5 and 9
+// changing, gets the hint of what it yielded: a key below lo, a key past hi, or a key left out.
+func TestRangeHint(t *testing.T) {
+	stable, changed := map[int]bool{6: true, 8: true}, volatileIn(6, 8)
+	if f := checkRange([]int{5, 6, 8}, 6, 8, 8, stable, changed, "While"); f == nil || !strings.Contains(f.Hint, "against lo") {
+		t.Errorf("a key below lo: %+v", f)
+	}
+	if f := checkRange([]int{6, 8, 9}, 6, 8, 8, stable, changed, "While"); f == nil || !strings.Contains(f.Hint, "above hi") {
+		t.Errorf("a key past hi: %+v", f)
+	}
+	if f := checkRange([]int{8}, 6, 8, 8, stable, changed, "While"); f == nil || !strings.Contains(f.Hint, "removed node onward") {
+		t.Errorf("a key left out: %+v", f)
+	}
+	if f := checkRange([]int{6, 8}, 6, 8, 8, stable, changed, "While"); f != nil {
+		t.Errorf("a right run failed: %+v", f)
+	}
+}
+
 // TestWeaklyConsistent checks the weak-consistency rules on a few runs of Range(0, 10) over a
 // set of 2, 4, 6 in which only 5 changed.
 func TestWeaklyConsistent(t *testing.T) {
