@@ -238,8 +238,9 @@ func (st state) answer(c harness.Call, m mistake) any {
 		case rankMinus:
 			i = max(0, i-1)
 		case ghost:
+			x := all[i]
 			for _, g := range st.gone {
-				if cmp.Or(cmp.Compare(g.Score, all[i].Score), strings.Compare(g.Name, all[i].Name)) < 0 {
+				if cmp.Or(cmp.Compare(g.Score, x.Score), strings.Compare(g.Name, x.Name)) < 0 {
 					i++
 				}
 			}

@@ -347,6 +347,11 @@ func TestHintFollowsEvidence(t *testing.T) {
 		{"rank counting links", []harness.Call{call("Add", "ann", 30.0), call("Add", "bob", 10.0), call("Add", "cat", 20.0),
 			call("Add", "dan", 20.0), call("Add", "bob", 25.0), call("Rank", "ann")}, ranked{1, true}, ranked{3, true}, nil,
 			"sum of the spans", "unlinked"},
+		// More departed members before the last one than members after it: the count of
+		// ghosts runs past the set's end, which the hint must not index.
+		{"rank counting departed members", []harness.Call{call("Add", "a", 1.0), call("Add", "b", 2.0), call("Add", "c", 3.0),
+			call("Remove", "a"), call("Remove", "b"), call("Rank", "c")}, ranked{2, true}, ranked{0, true}, nil,
+			"unlinked", "0-based"},
 		{"update left in place", []harness.Call{call("Add", "", 0.0), call("Add", "a", 1.0), call("Add", "", 2.0),
 			call("Rank", "a")}, ranked{1, true}, ranked{0, true}, nil, "move its node", "unlinked"},
 		// A member scored +Inf dropped: the range's negative positions are not the cause.
