@@ -262,7 +262,11 @@ func Final(s *Series, settled bool) Decision {
 	}
 	last := s.Samples[len(s.Samples)-1]
 	switch {
-	case !settled && s.capped() && d.Excess > 1:
+	case !settled && s.capped() && (d.Excess > 1 || last.Capped && last.excess() > Margin):
+		// The budget stopped the measuring: a solution within the time limit never spends it.
+		// The median of the last sizes is over the limit, or the last size's time, where the
+		// budget ran out and which is a lower bound, is past the margin by itself: a reference
+		// slowed by the load at the size before can pull the median under the limit.
 		d.Status = Slow
 		d.Observed = slowObserved(s, d)
 		d.Reason = fmt.Sprintf("%s %s: too slow to measure within the time limit%s",

@@ -341,6 +341,27 @@ func TestSlowRowShowsItsGrowth(t *testing.T) {
 	}
 }
 
+// A ladder the budget stopped, whose last size is far over the time limit, is too slow even when
+// the median of the last sizes is not: the samples are an Add whose table grows 1,024 buckets at
+// a time, measured with both cores busy, where the reference's time at n = 62,500 was 4× its
+// usual and pulled that size's excess just under the limit.
+func TestBudgetStopOverTheLimit(t *testing.T) {
+	s := &Series{Op: "Add", Axis: "n", Expected: "O(1)"}
+	for _, x := range [][3]float64{{15625, 586, 32.5}, {31250, 1434, 33.4}, {62500, 6442, 149.3}, {125000, 28693, 33.4}} {
+		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
+	}
+	s.Samples[len(s.Samples)-1].Capped = true
+	if d := Final(s, false); d.Status != Slow {
+		t.Errorf("got status %v: %s", d.Status, d.Reason)
+	}
+	// The same ladder stopped with its last size under the margin stays not judged: one size's
+	// time alone, within the margin, is noise as often as not.
+	s.Samples[len(s.Samples)-1].Learner = 4000
+	if d := Final(s, false); d.Status != Unsure {
+		t.Errorf("last size within the margin: got status %v: %s", d.Status, d.Reason)
+	}
+}
+
 // A walk of n/8 nodes that fits the caches at the smallest size grows like n², by its fit over
 // every size, and like n over the upper half: it is named O(n), as its numbers support. The
 // samples are a skip list capped at 4 levels, measured alongside another grading.

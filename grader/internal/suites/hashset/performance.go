@@ -21,11 +21,7 @@ func performance(learner, reference API) harness.Test {
 				Lookup: func(s HashSet, v int) { s.Contains(v) },
 				Delete: func(s HashSet, v int) { s.Remove(v) },
 				InsertSeries: harness.Declared(ex, kgrowth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-					Hint: "Add grows like n: your table never grows (chains grow like n), or it grows by " +
-						"a fixed number of buckets at a time (then every few Adds re-insert every key), or Add " +
-						"scans for the key. Count the keys and, past a load factor, double the buckets and " +
-						"re-insert every key: doubling makes the re-inserting O(1) per Add on average; and " +
-						"look for the key only in its bucket"}),
+					Hint: addHint}),
 				LookupSeries: harness.Declared(ex, kgrowth.Series{Op: "Contains", Axis: "n", SlowHint: slowHint,
 					Hint: "your table never grows: with a fixed number of buckets, chains grow like n. " +
 						"Double the buckets when the load passes a threshold, so chains stay short"}),
@@ -98,9 +94,30 @@ func patterned(learner, reference API) harness.Test {
 					},
 				}},
 			}
-			return k.Ladder(PatternSizes, values, learner.New, reference.New).Measure(m)
+			series := k.Ladder(PatternSizes, values, learner.New, reference.New).Measure(m)
+			add, contains := series[0], series[1]
+			add.Hint = patternHint(contains)
+			add.SlowHint = add.Hint
+			return series
 		})
 	}}
+}
+
+// patternHint is the hint for an Add too slow on patterned keys, by what the lookups of absent
+// patterned keys showed: too slow or growing wrongly, a family of keys shares a bucket; right
+// over the span that decides a growth, no bucket piled up and Add is slow on any keys; measured
+// over less, it could be either.
+func patternHint(contains *kgrowth.Series) string {
+	d := kgrowth.Decide(contains)
+	wide := len(contains.Samples) >= 2 &&
+		contains.Samples[len(contains.Samples)-1].Size >= kgrowth.DecideSpan*contains.Samples[0].Size
+	switch {
+	case d.Status.Failed():
+		return mixHint
+	case wide:
+		return addHint
+	}
+	return growOrMixHint
 }
 
 // patternedKeys draws n distinct keys, taking each from the next of keyPatterns in turn.
@@ -121,6 +138,21 @@ func patternedKeys(t *harness.T, n int) []int {
 const mixHint = "keys that differ only in some of their bits (only the low 32, only bits 20 to 43, or only " +
 	"the high 32: multiples of 2^32) pile into one bucket: your hash ignores part of the key. Mix every " +
 	"bit of the key into the index, for example with Fibonacci hashing, " +
+	"(uint64(key) * 0x9E3779B97F4A7C15) >> (64 - b) for 2^b buckets"
+
+// addHint is said when Add grows faster than O(1) on keys whose lookups stay O(1).
+const addHint = "Add grows like n: your table never grows (chains grow like n), or it grows by " +
+	"a fixed number of buckets at a time (then every few Adds re-insert every key), or Add " +
+	"scans for the key. Count the keys and, past a load factor, double the buckets and " +
+	"re-insert every key: doubling makes the re-inserting O(1) per Add on average; and " +
+	"look for the key only in its bucket"
+
+// growOrMixHint is said when Add is slow on patterned keys and too few lookups were measured to
+// tell whether keys piled into one bucket.
+const growOrMixHint = "Add grows with the number of keys: either the table does not double as it fills (it " +
+	"never grows, or grows a fixed number of buckets at a time), or your hash ignores part of the key, " +
+	"so that keys that differ only in some of their bits pile into one bucket. Double the buckets past a " +
+	"load factor, and mix every bit of the key into the index, for example with Fibonacci hashing, " +
 	"(uint64(key) * 0x9E3779B97F4A7C15) >> (64 - b) for 2^b buckets"
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
