@@ -23,8 +23,9 @@ const recursionLimit = time.Second
 // TestEndlessRecursionOverflows runs an endless recursion whose stack reaches MaxStack later
 // than the call's time limit, as one does on a machine busy with other work, in a child process
 // with the watchdog on: it must end as the stack overflow it is (a crash the judge calls a
-// runtime error), never as "an endless loop" (time_limit_exceeded). A recursion that stops
-// deepening and loops where it is is still an endless loop.
+// runtime error), never as "an endless loop" (time_limit_exceeded), even when its last levels
+// cost more CPU than its first, as they do when other processes share its cores. A recursion
+// that stops deepening and loops where it is is still an endless loop.
 func TestEndlessRecursionOverflows(t *testing.T) {
 	if name := os.Getenv(recursionCase); name != "" {
 		runRecursionCase(name)
@@ -38,6 +39,7 @@ func TestEndlessRecursionOverflows(t *testing.T) {
 		overflow bool
 	}{
 		{"deepens", true},
+		{"deepens-slower", true},
 		{"loops-at-depth", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,8 +67,9 @@ func TestEndlessRecursionOverflows(t *testing.T) {
 }
 
 // runRecursionCase is the child's side: a one-test suite whose one call recurses, each level
-// taking a while, until its stack overflows ("deepens") or until it is 8 MiB deep, where it
-// loops ("loops-at-depth"); then it exits as the harness's Main does.
+// taking a while, until its stack overflows ("deepens", and "deepens-slower", whose levels take
+// four times as long in the last stack) or until it is 8 MiB deep, where it loops
+// ("loops-at-depth"); then it exits as the harness's Main does.
 func runRecursionCase(name string) {
 	rec, err := record.Create(os.Getenv("KATA_TEST_RECURSION_RECORD"))
 	if err != nil {
@@ -74,6 +77,7 @@ func runRecursionCase(name string) {
 	}
 	debug.SetMaxStack(MaxStack)
 	loopAtDepth = name == "loops-at-depth"
+	slowerInLastStack = name == "deepens-slower"
 	body := func(t *T) {
 		t.enter(&Call{Method: "Search", Args: []any{"a"}})
 		recurse(0, new([levelFrame / 8]uint64))
@@ -93,11 +97,19 @@ const levelFrame, levelTime = 1 << 10, 20 * time.Microsecond
 // loopAtDepth makes recurse loop for ever once its stack is 8 MiB deep.
 var loopAtDepth bool
 
+// slowerInLastStack makes each level past MaxStack/2 take four times levelTime: the stack's
+// last half then takes twice the CPU of the doubling rule's allowance.
+var slowerInLastStack bool
+
 // recurse calls itself for ever, up being the caller's frame.
 func recurse(depth int, up *[levelFrame / 8]uint64) uint64 {
 	var frame [levelFrame / 8]uint64
 	frame[depth%len(frame)] = up[depth%len(up)] + 1
-	for start := time.Now(); time.Since(start) < levelTime; {
+	spin := levelTime
+	if slowerInLastStack && depth*levelFrame >= MaxStack/2 {
+		spin *= 4
+	}
+	for start := time.Now(); time.Since(start) < spin; {
 	}
 	if loopAtDepth && depth*levelFrame >= 8<<20 {
 		for {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -93,6 +94,8 @@ func (w *watchdog) loop() {
 	w.progress = read()
 	// The stacks' memory, and when a stack last doubled and the process's CPU time then.
 	stacks, deeper, deeperCPU := w.stacks, lastChange, lastCPU
+	depth := 0 // the running call's depth in frames, as last seen
+	var looks pacer
 	for range time.Tick(tick) {
 		now := time.Now()
 		spent := read()
@@ -121,6 +124,7 @@ func (w *watchdog) loop() {
 		}
 		if count := t.opCount.Load(); count != lastCount {
 			lastCount, lastChange, lastCPU, w.progress = count, now, processCPU(), spent
+			depth = 0
 		}
 		op := t.op.Load()
 		limit := max(w.opLimit, time.Duration(t.batch.Load()))
@@ -130,16 +134,39 @@ func (w *watchdog) loop() {
 		// A call that keeps a core busy is stuck only once the process has had the CPU for
 		// half the limit: on a machine busy with other work the wall clock runs on while the
 		// call waits for its turn, and a long batch of right calls is not an endless loop.
-		if processCPU()-lastCPU < limit/2 && running(goroutineState(t.goid.Load())) {
-			continue
+		if processCPU()-lastCPU < limit/2 {
+			if !looks.due() {
+				continue
+			}
+			before := processCPU()
+			state := goroutineState(t.goid.Load())
+			looks.took(before)
+			if running(state) {
+				continue
+			}
 		}
 		// A call whose stack doubled is recursing deeper: it returns, or its stack overflows
 		// MaxStack, a crash the judge names. An endless recursion fills its last stack, 32 MiB to
-		// 64, with as much CPU as it took to reach 32 MiB, and the whole may pass the limit on a
-		// busy machine. So a call is not stuck until it has spent twice that since its stack last
-		// doubled; a loop at the bottom of a recursion has, soon.
-		if deeper.After(lastChange) && processCPU()-deeperCPU < 2*(deeperCPU-lastCPU) {
-			continue
+		// 64, with about as much CPU as it took to reach 32 MiB, and the whole may pass the limit
+		// on a busy machine. So a call is not stuck until it has spent twice that since its stack
+		// last doubled; a loop at the bottom of a recursion has, soon. With other processes on
+		// its cores the same frames cost more CPU (filling the last stack took 3.3 times the CPU
+		// of reaching it, with six busy loops on two cores), so past that the call's depth
+		// decides: one still getting deeper is recursing, one at a depth that stays is looping.
+		if deeper.After(lastChange) {
+			if processCPU()-deeperCPU < 2*(deeperCPU-lastCPU) {
+				continue
+			}
+			if !looks.due() {
+				continue // let the call have the CPU to deepen before the next look
+			}
+			before := processCPU()
+			d := goroutineDepth(t.goid.Load())
+			looks.took(before)
+			if d > depth {
+				depth = d
+				continue
+			}
 		}
 		if f := w.pressureFailure(spent, fmt.Sprintf("%s did not return within %s", op.Go(t.recvName()), limit)); f != nil {
 			w.abort(f)
@@ -274,6 +301,52 @@ func goroutineState(id uint64) string {
 		}
 	}
 	return ""
+}
+
+// pacer spaces the watchdog's reads of the runtime's goroutine listing by what they cost. The
+// listing unwinds every stack whole: for a recursion a million frames deep it takes a tenth of
+// a second of CPU or more, with the world stopped, and read at every tick it left the call no
+// CPU to go deeper or to overflow (on a busy machine a right recursion read as a loop). Between
+// two reads the process has at least pacing times the last read's CPU; a read of shallow stacks
+// costs microseconds, so the watchdog still reads at nearly every tick.
+type pacer struct {
+	at, cost time.Duration // the process's CPU time after the last read, and the read's cost
+}
+
+// pacing is how many times a read's CPU the process has between two reads.
+const pacing = 4
+
+// due reports whether the next read may be taken.
+func (p *pacer) due() bool { return processCPU()-p.at >= pacing*p.cost }
+
+// took notes a read that began at the process CPU time before.
+func (p *pacer) took(before time.Duration) {
+	p.at = processCPU()
+	p.cost = p.at - before
+}
+
+// goroutineDepth returns how many frames deep goroutine id's stack is, or 0 if it is not
+// listed: the frames the runtime's listing shows, and those it leaves out and counts
+// ("...87202 frames elided...").
+func goroutineDepth(id uint64) int {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	header := fmt.Sprintf("goroutine %d [", id)
+	depth, in := 0, false
+	for line := range strings.Lines(string(buf)) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "goroutine "):
+			in = strings.HasPrefix(line, header)
+		case !in || line == "" || strings.HasPrefix(line, "\t"):
+		case strings.HasPrefix(line, "...") && strings.HasSuffix(line, " frames elided..."):
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(line, "..."), " frames elided..."))
+			depth += n
+		default:
+			depth++ // a function's line; its file and line follow, indented
+		}
+	}
+	return depth
 }
 
 // GoroutineID returns the calling goroutine's id, from the first line of its stack: how the
