@@ -28,6 +28,7 @@ const perfWordLen = 9
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		words := countingWords(t, PerfWords[len(PerfWords)-1])
+		absent := absentPrefixes(words[:PerfWords[0]], 1000)
 		t.SetReceiver("tr")
 		byWords := func(m *harness.Meter) []*growth.Series {
 			ladder := harness.Ladder[Trie]{
@@ -61,7 +62,11 @@ func performance(learner, reference API) harness.Test {
 						Batch: 1000,
 						Run: func(tr Trie, n, count, rep int) {
 							for i := range count {
-								tr.StartsWith(words[(i*7919)%n][:5])
+								if i&1 == 0 {
+									tr.StartsWith(words[(i*7919)%n][:5])
+								} else {
+									tr.StartsWith(absent[i%len(absent)])
+								}
 							}
 						},
 					},
@@ -72,6 +77,18 @@ func performance(learner, reference API) harness.Test {
 		byLength := func(m *harness.Meter) []*growth.Series { return byLength(m, t, learner, reference) }
 		harness.JudgeGrowth(t, byWords, byLength)
 	}}
+}
+
+// absentPrefixes returns count prefixes that no word has: the first four letters of one of
+// words, then an 'e', a letter no word holds. StartsWith answers half its calls with them, since
+// a scan of the words stops early at a prefix that is there, and reads every word for one that
+// is not.
+func absentPrefixes(words []string, count int) []string {
+	out := make([]string, count)
+	for i := range out {
+		out[i] = words[i%len(words)][:4] + "e"
+	}
+	return out
 }
 
 // countingWords returns n distinct words of perfWordLen letters a-d, in a random order: the
