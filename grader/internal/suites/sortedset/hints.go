@@ -371,6 +371,11 @@ func hint(f harness.Mismatch) string {
 	// The mistakes whose answer is the graded code's, surest first.
 	switch {
 	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
+		if st.moved && st.positional(last, got, want) {
+			// A member that left its place can shift the positions as -0 before 0 does: the
+			// case cannot tell them apart, so both are named.
+			return spanHint(st) + "; or else " + negZeroHint
+		}
 		return negZeroHint
 	case st.explains(last, byArrival, got), st.explains(last, runeOrder, got), st.explains(last, foldCase, got):
 		if st.moved && st.positional(last, got, want) {

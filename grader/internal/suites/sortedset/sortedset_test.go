@@ -361,6 +361,13 @@ func TestHintFollowsEvidence(t *testing.T) {
 			members{mem("a", 1), mem("b", 2), mem("c", 3)}, nil, "negative position", "+Inf"},
 		{"-0 before 0", []harness.Call{call("Add", "a", negZero), call("Add", "", 0.0), call("RangeByRank", 0, 1)},
 			members{mem("a", 0), mem("", 0)}, members{mem("", 0), mem("a", 0)}, nil, "-0 and 0", "spans"},
+		// -0 before 0 and spans broken by a Remove both answer 0: the hint names both.
+		{"-0 before 0 or spans after a Remove", []harness.Call{call("Add", "b", negZero), call("Add", "a", 0.0),
+			call("Add", "x", 1.0), call("Remove", "x"), call("Rank", "b")}, ranked{0, true}, ranked{1, true}, nil,
+			"unlinked", "0-based"},
+		{"-0 before 0 or spans after a Remove, -0", []harness.Call{call("Add", "b", negZero), call("Add", "a", 0.0),
+			call("Add", "x", 1.0), call("Remove", "x"), call("Rank", "b")}, ranked{0, true}, ranked{1, true}, nil,
+			"-0 and 0", "0-based"},
 		{"names as runes", []harness.Call{call("Add", "é", 1.0), call("Add", "\x80", 1.0), call("RangeByRank", 0, 1)},
 			members{mem("é", 1), mem("\x80", 1)}, members{mem("\x80", 1), mem("é", 1)}, nil, "bytewise", "spans"},
 		{"names ignoring case", []harness.Call{call("Add", "b", 1.0), call("Add", "B", 1.0), call("Add", "a", 1.0), call("Rank", "B")},
