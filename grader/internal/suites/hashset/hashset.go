@@ -33,6 +33,9 @@ func Suite(learner, reference API) *harness.Suite {
 	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
 	}
+	twins := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
+		return func(t *harness.T) { harness.Twins(t, m, gen(t), gen(t)) }
+	}
 	return &harness.Suite{
 		Exercise: ex.Name,
 		Probes: []harness.Probe{
@@ -104,6 +107,11 @@ func Suite(learner, reference API) *harness.Suite {
 			// removals hit.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
 				return mixed(t, 30000, widePool(t))
+			})},
+			// Two sets at once, the second made after the first has grown, and calls spread over both:
+			// a package-level variable that a second New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(t *harness.T) []harness.Call {
+				return mixed(t, 6000, func() int { return t.Rand().IntN(2000) - 1000 })
 			})},
 			// How Add, Contains and Remove grow against the reference, up to 1,000,000 keys.
 			performance(learner, reference),

@@ -36,6 +36,9 @@ func Suite(learner, reference API) *harness.Suite {
 	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
 	}
+	twins := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
+		return func(t *harness.T) { harness.Twins(t, m, gen(t), gen(t)) }
+	}
 	return &harness.Suite{
 		Exercise: ex.Name,
 		Probes: []harness.Probe{
@@ -122,6 +125,11 @@ func Suite(learner, reference API) *harness.Suite {
 			// of earlier values included.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
 				return mixed(t, 30000, wideValues(t))
+			})},
+			// Two sets at once, the second made after the first has grown, and calls spread over both:
+			// a package-level variable that a second New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(t *harness.T) []harness.Call {
+				return mixed(t, 4000, func() int { return t.Rand().IntN(500) })
 			})},
 			// GetRandom never answers a value removed or never inserted, over a long history in
 			// which the set grows and shrinks again and again.

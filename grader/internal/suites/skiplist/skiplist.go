@@ -31,6 +31,9 @@ func Suite(learner, reference API) *harness.Suite {
 	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
 	}
+	twins := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
+		return func(t *harness.T) { harness.Twins(t, m, gen(t), gen(t)) }
+	}
 	return &harness.Suite{
 		Exercise: ex.Name,
 		// A crash in a performance test's batch has no shrunk case: its panic value alone
@@ -123,6 +126,11 @@ func Suite(learner, reference API) *harness.Suite {
 			// Tens of thousands of calls over the whole int range, extremes included.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
 				return waves(t, 40000, func() int { return wide(t) })
+			})},
+			// Two lists at once, the second made after the first has grown, and calls spread over both:
+			// a package-level variable that a second New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(t *harness.T) []harness.Call {
+				return waves(t, 6000, func() int { return t.Rand().IntN(1000) })
 			})},
 			// How Add, Search and Erase grow against the reference, up to 200,000 values.
 			performance(learner, reference),

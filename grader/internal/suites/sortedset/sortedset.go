@@ -35,6 +35,9 @@ func Suite(learner, reference API) *harness.Suite {
 	random := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t.Rand())) }
 	}
+	twins := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
+		return func(t *harness.T) { harness.Twins(t, m, gen(t.Rand()), gen(t.Rand())) }
+	}
 	five := []harness.Step{add("c", 3, true), add("a", 1, true), add("e", 5, true), add("b", 2, true), add("d", 4, true)}
 	return &harness.Suite{
 		Exercise: ex.Name,
@@ -163,6 +166,11 @@ func Suite(learner, reference API) *harness.Suite {
 			// thousands of members.
 			{Name: "random/wide", Kind: harness.Differential, Run: random(func(rng *rand.Rand) []harness.Call {
 				return calls(rng, 20000, wideName, wideScore)
+			})},
+			// Two sets at once, the second made after the first has grown, and calls spread over both:
+			// a package-level variable that a second New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(rng *rand.Rand) []harness.Call {
+				return calls(rng, 6000, wideName, wideScore)
 			})},
 			// How each operation grows with n, and each range with the members it returns.
 			performance(learner, reference),

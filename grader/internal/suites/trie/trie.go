@@ -31,6 +31,9 @@ func Suite(learner, reference API) *harness.Suite {
 	random := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t.Rand())) }
 	}
+	twins := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
+		return func(t *harness.T) { harness.Twins(t, m, gen(t.Rand()), gen(t.Rand())) }
+	}
 	a, z := strings.Repeat("a", MaxLen), strings.Repeat("z", MaxLen)
 	return &harness.Suite{
 		Exercise: ex.Name,
@@ -97,6 +100,9 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "random/small-values", Kind: harness.Differential, Run: random(small)},
 			// Words over a to z, up to 30 letters and a few up to MaxLen, many built from earlier ones.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: random(wide)},
+			// Two tries at once, the second made after the first has grown, and calls spread over both:
+			// a package-level variable that a second New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(wide)},
 			// How Insert, Search and StartsWith grow with the number of words and with their length.
 			performance(learner, reference),
 			// LargeN distinct words, then LargeQueries mixed operations on the full trie.
