@@ -403,6 +403,10 @@ const (
 	hintWide = "keep the values as int: a key of a narrower type (int32, float64) " +
 		"makes distinct ints collide"
 	hintAbsent = "Remove must return false, and change nothing, when the value is absent"
+	// hintCheckFirst is for a Remove that panics on an empty set that never held its value.
+	hintCheckFirst = "Remove must look the value up in the index map first, and return false " +
+		"when it is absent, before it touches the slice: on an empty set, values[len(values)-1] " +
+		"is out of range"
 	// hintNeverInserted is for a GetRandom that returned a value no Insert gave it: a slot that
 	// never held a value (a slice made with a length, not a capacity).
 	hintNeverInserted = "GetRandom returned %d, which was never inserted: draw only among the " +
@@ -420,6 +424,16 @@ const (
 		"rand.IntN(len(values)) over the whole slice, not over a part of it"
 )
 
+// removedBefore reports whether a call before the last of calls removed x.
+func removedBefore(calls []harness.Call, x int) bool {
+	for _, c := range calls[:len(calls)-1] {
+		if c.Method == "Remove" && c.Args[0].(int) == x {
+			return true
+		}
+	}
+	return false
+}
+
 // hint names the usual cause of a wrong answer or a panic from the shrunk case.
 func hint(f harness.Mismatch) string {
 	last := f.Calls[len(f.Calls)-1]
@@ -434,9 +448,14 @@ func hint(f harness.Mismatch) string {
 			!mentions(f.Calls[:len(f.Calls)-1], last.Args[0].(int)):
 			// The first call with a negative value indexes a negative slot: the value picked it.
 			return hints.NegativeMod
-		case last.Method == "Remove" && strings.Contains(p, "index out of range [-1]"):
-			// The set was empty, yet Remove found the value: it was never deleted.
+		case last.Method == "Remove" && strings.Contains(p, "index out of range [-1]") &&
+			removedBefore(f.Calls, last.Args[0].(int)):
+			// The set was empty, yet Remove found the value it removed before: it was never
+			// deleted from the map.
 			return hintDelete
+		case last.Method == "Remove" && strings.Contains(p, "index out of range [-1]"):
+			// The set was empty and never held the value: Remove read the last value first.
+			return hintCheckFirst
 		case last.Method == "Remove" && strings.Contains(p, "index out of range"):
 			return hintMoved
 		}
@@ -452,12 +471,7 @@ func hint(f harness.Mismatch) string {
 		return hintWide
 	}
 	x := last.Args[0].(int)
-	removed := false // x was removed before
-	for _, c := range f.Calls[:len(f.Calls)-1] {
-		if c.Method == "Remove" && c.Args[0].(int) == x {
-			removed = true
-		}
-	}
+	removed := removedBefore(f.Calls, x)
 	switch {
 	case last.Method == "Insert" && f.Want == true: // absent, but the set says present
 		if removed {

@@ -109,6 +109,22 @@ func (s deleteFirst) Remove(x int) bool {
 	return true
 }
 
+// lastFirst reads the last value before it looks the value up: on an empty set it panics.
+type lastFirst struct{ *good }
+
+func (s lastFirst) Remove(x int) bool {
+	last := s.vals[len(s.vals)-1]
+	i, ok := s.index[x]
+	if !ok {
+		return false
+	}
+	s.vals[i] = last
+	s.index[last] = i
+	s.vals = s.vals[:len(s.vals)-1]
+	delete(s.index, x)
+	return true
+}
+
 // noMoveIndex moves the last value into the hole but leaves its old index in the map.
 type noMoveIndex struct{ *good }
 
@@ -356,6 +372,8 @@ var wrongSets = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "delete the value from the index map", MaxOps: maxCase}},
 	{Name: "delete first", Impl: wrong(func(g *good) deleteFirst { return deleteFirst{g} }),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "delete the value from the index map", MaxOps: maxCase}},
+	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
 		Caught: suitetest.Caught{Test: "edge/reinsert", Verdict: "wrong_answer", Hint: "shrink the slice", MaxOps: maxCase}},
 	{Name: "moved index kept", Impl: wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
@@ -394,10 +412,14 @@ var alone = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.Remove(", MaxOps: maxCase}},
 	{Name: "no delete", Impl: wrong(func(g *good) noDelete { return noDelete{g} }),
 		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "returned true, want false", Code: "s.Remove(", MaxOps: maxCase}},
+	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
 		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
 	{Name: "int32 keys", Impl: api(newInt32Keys),
 		Caught: suitetest.Caught{Test: "random/wide-values", Verdict: "wrong_answer", Message: "returned", Code: "s.Insert(", MaxOps: maxCase}},
+	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
 		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
 	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
@@ -410,10 +432,14 @@ var alone = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
 	{Name: "first map key", Impl: mapAPI(func() func(map[int]bool) int { return firstKey }),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
+	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "which is not in the set"}},
 	{Name: "first 1024 slots", Impl: wrong(func(g *good) firstSlots { return firstSlots{g} }),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "never returned 3072 of the 4096 elements in 163840 calls"}},
+	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "which is not in the set"}},
 	{Name: "fixed capacity", Impl: wrong(func(g *good) fixedCapacity { return fixedCapacity{g} }),
