@@ -447,3 +447,23 @@ func TestFalsePositiveLimit(t *testing.T) {
 		t.Errorf("fpLimit() = %d, the doc says 185", got)
 	}
 }
+
+// TestTableIndex checks which out-of-range panics the bucket-index hint is given for: an index
+// into the buckets or their slots, or a negative one; not an index into an array of the
+// filter's own of another length (a path of 500 kicks, in a filter of one bucket).
+func TestTableIndex(t *testing.T) {
+	for _, tc := range []struct {
+		panic string
+		b     uint64
+		want  bool
+	}{
+		{"runtime error: index out of range [8] with length 8", 8, true},
+		{"runtime error: index out of range [35] with length 32", 8, true},
+		{"runtime error: index out of range [-3]", 8, true},
+		{"runtime error: index out of range [500] with length 500", 1, false},
+	} {
+		if got := tableIndex(tc.panic, tc.b); got != tc.want {
+			t.Errorf("tableIndex(%q, %d) = %v, want %v", tc.panic, tc.b, got, tc.want)
+		}
+	}
+}
