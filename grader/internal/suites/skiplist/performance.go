@@ -41,9 +41,13 @@ func performance(learner, reference API) harness.Test {
 	}}
 }
 
-// fewLanes names the other cause of a walk that grows with n: levels capped too low.
-const fewLanes = "there are too few lanes for n: with the levels capped at 4, the top lane still " +
-	"holds n/8 nodes, so let the levels reach log2(n) (a cap of 32 serves any size)"
+// fewLanes names the other cause of a walk that grows with n: towers too low, whether the
+// levels are capped too low or the heights are drawn with one coin flip (towers of 1 or 2). The
+// growth alone cannot tell these apart, so it names both.
+const fewLanes = "there are too few lanes for n: the towers must reach about log2(n) levels, so " +
+	"draw each height by flipping the coin again while it comes up heads (a loop, not one flip), " +
+	"and cap the levels no lower than log2(n) (a cap of 32 serves any size); with the levels capped " +
+	"at 4, or towers only 1 or 2 high, the top lane still holds n/8 nodes or more"
 
 // CopySizes are the list sizes the duplicates test measures at: doubling from 3,125 to 50,000
 // stored copies, a span of 16. Beyond it, a right list that erases its oldest copy (one that
