@@ -330,9 +330,14 @@ func unproven(s *Series, d Decision) string {
 		return " (measured at one size: its growth is not known)"
 	}
 	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
+	why := fmt.Sprintf("over a span of %.0f× it drifted %s, within what memory layouts explain", s.span(), times(d.Growth))
+	if s.span() < DecideSpan {
+		why = fmt.Sprintf("the measuring stopped at a span of %.0f×, short of the %d× over which a growth is judged",
+			s.span(), DecideSpan)
+	}
 	return fmt.Sprintf("; from %s = %d to %s = %d its time per call grew %s and its ratio to the reference went "+
-		"from %s to %s, which does not prove a growth faster than %s", s.Axis, first.Size, s.Axis, last.Size,
-		times(last.Learner/first.Learner), times(first.Ratio()), times(last.Ratio()), s.Expected)
+		"from %s to %s, which does not prove a growth faster than %s: %s", s.Axis, first.Size, s.Axis, last.Size,
+		times(last.Learner/first.Learner), times(first.Ratio()), times(last.Ratio()), s.Expected, why)
 }
 
 // slower says how much slower than the reference the graded code is at a sample: "is 57×

@@ -329,7 +329,7 @@ func TestSlowRowShowsItsGrowth(t *testing.T) {
 	}
 	d := Final(s, true)
 	if !d.Status.Failed() || d.Observed == s.Expected || !strings.HasPrefix(string(d.Observed), "grew 48×") ||
-		!strings.Contains(d.Reason, "does not prove") {
+		!strings.Contains(d.Reason, "does not prove") || !strings.Contains(d.Reason, "memory layouts explain") {
 		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
 	}
 	// Measured at one size, with the reference not timed there: no ratio against 0 ns.
@@ -351,8 +351,8 @@ func TestBudgetStopOverTheLimit(t *testing.T) {
 		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
 	}
 	s.Samples[len(s.Samples)-1].Capped = true
-	if d := Final(s, false); d.Status != Slow {
-		t.Errorf("got status %v: %s", d.Status, d.Reason)
+	if d := Final(s, false); d.Status != Slow || !strings.Contains(d.Reason, "short of the 16×") {
+		t.Errorf("got status %v, and a reason that does not say the span was too short: %s", d.Status, d.Reason)
 	}
 	// The same ladder stopped with its last size under the margin stays not judged: one size's
 	// time alone, within the margin, is noise as often as not.
