@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -87,6 +88,9 @@ func Suite(learner, reference API) *harness.Suite {
 			// must test true, as must every key in a filter of one bit once it holds one, and
 			// none in an empty filter; other answers are not checked. Reference-free.
 			{Name: "random/add-test", Kind: harness.Differential, Run: s.randomAddTest},
+			// Two filters at once, the second made anew while the first is in use, calls spread over
+			// both: a package-level variable that New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
 			// How Add and Test grow with the number of keys and of bits, against the reference.
 			performance(learner, reference),
 			// The tests of hundreds of thousands of keys come after the performance test, which
@@ -550,20 +554,34 @@ func (s *suite) randomAddTest(t *harness.T) {
 		m uint64
 		k uint
 	}{{1, 1}, {5, 2}, {64, 3}, {100, 4}, {1000, 7}} {
-		calls := make([]harness.Call, 800)
-		for i := range calls {
-			key := pool[rng.IntN(len(pool))]
-			switch r := rng.IntN(20); {
-			case r == 0:
-				calls[i] = harness.Call{Method: "M"}
-			case r == 1:
-				calls[i] = harness.Call{Method: "K"}
-			case r < 10:
-				calls[i] = keyCall("Add", key)
-			default:
-				calls[i] = keyCall("Test", key)
-			}
-		}
-		harness.Compare(t, s.filter(c.m, c.k), calls)
+		harness.Compare(t, s.filter(c.m, c.k), addTestCalls(rng, pool, 800))
 	}
+}
+
+// addTestCalls draws n calls over pool: Add and Test of its keys, nine in twenty each, and M and
+// K, one in twenty each.
+func addTestCalls(rng *rand.Rand, pool [][]byte, n int) []harness.Call {
+	calls := make([]harness.Call, n)
+	for i := range calls {
+		key := pool[rng.IntN(len(pool))]
+		switch r := rng.IntN(20); {
+		case r == 0:
+			calls[i] = harness.Call{Method: "M"}
+		case r == 1:
+			calls[i] = harness.Call{Method: "K"}
+		case r < 10:
+			calls[i] = keyCall("Add", key)
+		default:
+			calls[i] = keyCall("Test", key)
+		}
+	}
+	return calls
+}
+
+// twoAtOnce runs random Add and Test calls on two filters of 1,000 bits at once
+// (harness.Twins): an added key must test true in its own filter.
+func (s *suite) twoAtOnce(t *harness.T) {
+	rng := t.Rand()
+	pool := keyPool(rng)
+	harness.Twins(t, s.filter(1000, 7), addTestCalls(rng, pool, 1500), addTestCalls(rng, pool, 1500))
 }

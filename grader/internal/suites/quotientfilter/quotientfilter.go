@@ -76,6 +76,9 @@ func Suite(learner, reference API) *harness.Suite {
 			// of 2 to 64 slots with remainders of 1 to 16 bits, and of 1024 slots.
 			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
 			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
+			// Two filters at once, the second made anew while the first is in use, calls spread over
+			// both: a package-level variable that New resets, or that both share, shows here.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
 			// Random multisets through Inserts, Deletes and Merges up to full tables of 2^8 to
 			// 2^12 slots: every key stored looks up true, Count is exact.
 			{Name: "property/no-false-negatives", Kind: harness.Property, Run: s.noFalseNegatives},
@@ -590,6 +593,11 @@ func (s *suite) randomSmall(t *harness.T) {
 			harness.Compare(t, s.model(c[0], c[1]), randomCalls(t, c[0], c[1], 3<<c[0]/2+2, 300))
 		}
 	}
+}
+
+// twoAtOnce runs random sequences on two tables of 256 slots at once (harness.Twins).
+func (s *suite) twoAtOnce(t *harness.T) {
+	harness.Twins(t, s.model(8, 8), randomCalls(t, 8, 8, 300, 1500), randomCalls(t, 8, 8, 300, 1500))
 }
 
 // randomLarge runs random sequences over a pool of keys on a table of 1024 slots, filled up to
