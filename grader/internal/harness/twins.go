@@ -3,17 +3,18 @@ package harness
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Twins runs two sequences of calls on two structures of the graded package at once, each
-// compared with a reference of its own: the first third of first on one (a), then a second
-// constructor call (b), then the second third of first on a alone with b made anew twice more
-// on the way (what a second New reset, a uses before b's calls can set it again), then the rest
-// of first on a and all of second on b, in an order drawn at random. Each structure gets a whole sequence, as its generator made it (a draw from a set that
-// is never empty stays so). A structure that keeps some of its state in package-level
-// variables fails it: a second New that resets what the first one still uses, or calls on one
-// that show in the other. Its case is printed with both, "a.Add(1)" and "b.Add(2)", and shrunk
-// as any other.
+// compared with a reference of its own: the first third of first on one (a); then the second
+// third on a alone, with a second structure (b) made before it and made anew twice on the way
+// (what a second New resets, a then uses before calls on b can set it again); then the rest of
+// first on a and all of second on b, in an order drawn at random. Each structure gets a whole
+// sequence as its generator made it (a draw from a set that is never empty stays so). A
+// structure that keeps some of its state in package-level variables fails it: a second New that
+// resets what the first one still uses, or calls on one that show in the other. Its case is
+// printed with both, "a.Add(1)" and "b.Add(2)", and shrunk as any other.
 func Twins[S any](t *T, m Model[S], first, second []Call) {
 	third := len(first) / 3
 	seq := make([]Call, 0, len(first)+len(second)+twinResets)
@@ -35,10 +36,10 @@ func Twins[S any](t *T, m Model[S], first, second []Call) {
 		}
 		seq = append(seq, c)
 	}
-	// first alone, on one structure: if it passes, what fails below is what the second structure
-	// changed.
-	alone := play(t, &m, first, nil, false, false)
-	Compare(t, twinModel(m, !alone.failed()), seq)
+	// first alone, on one structure, played only for a failure's hint: if it passes, what failed
+	// is what the second structure changed.
+	aloneOK := sync.OnceValue(func() bool { return !play(t, &m, first, nil, false, false).failed() })
+	Compare(t, twinModel(m, aloneOK), seq)
 }
 
 // twinResets is how many times Twins makes b anew while a alone is used: each is a chance for a
@@ -60,9 +61,9 @@ type twins[S any] struct {
 }
 
 // twinModel is m over a pair of structures: a from the start, b from its constructor call on.
-// aloneOK says whether a's calls passed on one structure alone: then a failing case that needs
+// aloneOK says whether a's calls pass on one structure alone: then a failing case that needs
 // both structures gets TwinsHint; a case on one structure gets m's own hint.
-func twinModel[S any](m Model[S], aloneOK bool) Model[*twins[S]] {
+func twinModel[S any](m Model[S], aloneOK func() bool) Model[*twins[S]] {
 	do := func(p *twins[S], c Call) any {
 		switch {
 		case c.Method == twinNew:
@@ -86,7 +87,7 @@ func twinModel[S any](m Model[S], aloneOK bool) Model[*twins[S]] {
 		Hint: func(f Mismatch) string {
 			both := usesBoth(f.Calls)
 			switch {
-			case both && aloneOK:
+			case both && aloneOK():
 				return TwinsHint
 			case both, m.Hint == nil:
 				return "" // a plain bug, or shared state: the case cannot tell

@@ -161,7 +161,7 @@ func (w *watchdog) loop() {
 				continue // let the call have the CPU to deepen before the next look
 			}
 			before := processCPU()
-			d := goroutineDepth(t.goid.Load())
+			_, d := goroutineListing(t.goid.Load())
 			looks.took(before)
 			if d > depth {
 				depth = d
@@ -290,17 +290,37 @@ func blocked(state string) bool {
 // goroutineState returns the state of goroutine id as the runtime lists it ("running",
 // "sleep", "sync.Mutex.Lock", "chan receive"), without the time it has been in it.
 func goroutineState(id uint64) string {
+	state, _ := goroutineListing(id)
+	return state
+}
+
+// goroutineListing reads goroutine id in the runtime's listing of every goroutine: its state,
+// and how many frames deep its stack is (the frames listed and those the listing leaves out and
+// counts, "...87202 frames elided..."); "" and 0 if it is not listed.
+func goroutineListing(id uint64) (state string, depth int) {
 	buf := make([]byte, 1<<20)
 	buf = buf[:runtime.Stack(buf, true)]
-	prefix := fmt.Sprintf("goroutine %d [", id)
-	for _, line := range strings.Split(string(buf), "\n") {
-		if rest, ok := strings.CutPrefix(line, prefix); ok {
-			state, _, _ := strings.Cut(rest, "]")
-			state, _, _ = strings.Cut(state, ",") // "chan receive, 2 minutes"
-			return state
+	header := fmt.Sprintf("goroutine %d [", id)
+	in := false
+	for line := range strings.Lines(string(buf)) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "goroutine "):
+			rest, ok := strings.CutPrefix(line, header)
+			in = ok
+			if ok {
+				state, _, _ = strings.Cut(rest, "]")
+				state, _, _ = strings.Cut(state, ",") // "chan receive, 2 minutes"
+			}
+		case !in || line == "" || strings.HasPrefix(line, "\t"):
+		case strings.HasPrefix(line, "...") && strings.HasSuffix(line, " frames elided..."):
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(line, "..."), " frames elided..."))
+			depth += n
+		default:
+			depth++ // a function's line; its file and line follow, indented
 		}
 	}
-	return ""
+	return state, depth
 }
 
 // pacer spaces the watchdog's reads of the runtime's goroutine listing by what they cost. The
@@ -323,30 +343,6 @@ func (p *pacer) due() bool { return processCPU()-p.at >= pacing*p.cost }
 func (p *pacer) took(before time.Duration) {
 	p.at = processCPU()
 	p.cost = p.at - before
-}
-
-// goroutineDepth returns how many frames deep goroutine id's stack is, or 0 if it is not
-// listed: the frames the runtime's listing shows, and those it leaves out and counts
-// ("...87202 frames elided...").
-func goroutineDepth(id uint64) int {
-	buf := make([]byte, 1<<20)
-	buf = buf[:runtime.Stack(buf, true)]
-	header := fmt.Sprintf("goroutine %d [", id)
-	depth, in := 0, false
-	for line := range strings.Lines(string(buf)) {
-		line = strings.TrimSuffix(line, "\n")
-		switch {
-		case strings.HasPrefix(line, "goroutine "):
-			in = strings.HasPrefix(line, header)
-		case !in || line == "" || strings.HasPrefix(line, "\t"):
-		case strings.HasPrefix(line, "...") && strings.HasSuffix(line, " frames elided..."):
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(line, "..."), " frames elided..."))
-			depth += n
-		default:
-			depth++ // a function's line; its file and line follow, indented
-		}
-	}
-	return depth
 }
 
 // GoroutineID returns the calling goroutine's id, from the first line of its stack: how the
