@@ -67,6 +67,9 @@ type Series struct {
 	Samples  []Sample // in increasing size
 	Hint     string   // what to say when the growth is wrong
 	SlowHint string   // what to say when the growth is right but the time limit is passed
+	// HintNow, if set, says both, from the measurements as they stand when the series is
+	// judged: a hint that rests on another series' samples, which a pass measured again adds to.
+	HintNow func() string
 }
 
 // Add records a sample, keeping the fastest of repeated measurements at one size.

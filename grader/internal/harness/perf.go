@@ -607,6 +607,9 @@ func anyWrong(ladders [][]*growth.Series) bool {
 // the time limit, led by what the code allocates per call when it allocates far more than the
 // reference; none for a series right or not judged.
 func hintFor(s *growth.Series, d growth.Decision) string {
+	if s.HintNow != nil && d.Status.Failed() {
+		return s.HintNow()
+	}
 	switch {
 	case d.Status == growth.Slow && d.Observed == s.Expected && growth.ShownRight(s, d):
 		last := s.Samples[len(s.Samples)-1]

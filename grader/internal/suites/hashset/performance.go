@@ -95,24 +95,26 @@ func patterned(learner, reference API) harness.Test {
 				}},
 			}
 			series := k.Ladder(PatternSizes, values, learner.New, reference.New).Measure(m)
+			// The series of the first pass are kept, and later passes add their samples to them:
+			// the hint reads the lookups' samples when Add is judged.
 			add, contains := series[0], series[1]
-			add.Hint = patternHint(contains)
-			add.SlowHint = add.Hint
+			add.HintNow = func() string { return patternHint(contains) }
 			return series
 		})
 	}}
 }
 
 // patternHint is the hint for an Add too slow on patterned keys, by what the lookups of absent
-// patterned keys showed: too slow or growing wrongly, a family of keys shares a bucket; right
-// over the span that decides a growth, no bucket piled up and Add is slow on any keys; measured
-// over less, it could be either.
+// patterned keys showed over the span that decides a growth: too slow, or their ratio to the
+// reference growing past DoubtGrowth (judged or not: the measuring may stop on Add first), a
+// family of keys shares a bucket; their ratio flat, no bucket piled up and Add is slow on any
+// keys; measured over less, it could be either.
 func patternHint(contains *kgrowth.Series) string {
 	d := kgrowth.Decide(contains)
 	wide := len(contains.Samples) >= 2 &&
 		contains.Samples[len(contains.Samples)-1].Size >= kgrowth.DecideSpan*contains.Samples[0].Size
 	switch {
-	case d.Status.Failed():
+	case d.Status.Failed(), wide && d.Growth >= kgrowth.DoubtGrowth:
 		return mixHint
 	case wide:
 		return addHint
