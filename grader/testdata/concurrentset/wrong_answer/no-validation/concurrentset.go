@@ -1,4 +1,6 @@
-// Package concurrentset locks the predecessors in Add but never validates them.
+// Package concurrentset locks the predecessors in Add and Remove but never validates them: a
+// node linked after a predecessor that another goroutine unlinks meanwhile is lost, and a
+// Remove whose predecessor gained a node meanwhile unlinks that node with the victim.
 package concurrentset
 
 import (
@@ -139,52 +141,41 @@ func (s *Set) Add(key int) bool {
 
 // Remove removes key and reports whether it was present.
 func (s *Set) Remove(key int) bool {
-	var victim *node
-	marked := false
 	var preds, succs [maxLevel]*node
-	for {
-		l := s.find(key, &preds, &succs)
-		if !marked {
-			if l < 0 {
-				return false
-			}
-			victim = succs[l]
-			// Only a node fully linked, found on its top level and not yet marked can be removed
-			// by this call.
-			if !victim.linked.Load() || len(victim.next)-1 != l || victim.marked.Load() {
-				return false
-			}
-			victim.mu.Lock()
-			if victim.marked.Load() {
-				victim.mu.Unlock()
-				return false
-			}
-			victim.marked.Store(true) // the instant Remove takes effect
-			s.count.Add(-1)
-			marked = true
-		}
-		h := len(victim.next)
-		top, valid := -1, true
-		var prev *node
-		for l := 0; valid && l < h; l++ {
-			pred := preds[l]
-			if pred != prev {
-				pred.mu.Lock()
-				top, prev = l, pred
-			}
-			valid = !pred.marked.Load() && pred.next[l].Load() == victim
-		}
-		if !valid {
-			unlock(&preds, top)
-			continue
-		}
-		for l := h - 1; l >= 0; l-- {
-			preds[l].next[l].Store(victim.next[l].Load())
-		}
-		victim.mu.Unlock()
-		unlock(&preds, top)
-		return true
+	l := s.find(key, &preds, &succs)
+	if l < 0 {
+		return false
 	}
+	victim := succs[l]
+	// Only a node fully linked, found on its top level and not yet marked can be removed by this
+	// call.
+	if !victim.linked.Load() || len(victim.next)-1 != l || victim.marked.Load() {
+		return false
+	}
+	victim.mu.Lock()
+	if victim.marked.Load() {
+		victim.mu.Unlock()
+		return false
+	}
+	victim.marked.Store(true) // the instant Remove takes effect
+	s.count.Add(-1)
+	// Lock the predecessors found and unlink the victim from them, trusting, as Add does, that
+	// they still point at it.
+	h := len(victim.next)
+	top := -1
+	var prev *node
+	for l := range h {
+		if pred := preds[l]; pred != prev {
+			pred.mu.Lock()
+			top, prev = l, pred
+		}
+	}
+	for l := h - 1; l >= 0; l-- {
+		preds[l].next[l].Store(victim.next[l].Load())
+	}
+	victim.mu.Unlock()
+	unlock(&preds, top)
+	return true
 }
 
 // Contains reports whether key is in the set. It takes no lock and never retries.
