@@ -1,9 +1,18 @@
+// Package hashset is a hash set of buckets of 63 keys whose table grows sixteenfold: at 32,768
+// keys it makes a table of a million buckets, 536 MiB, past any memory limit the judge's tests
+// use. The window of the growth ladder that holds that step is its one dear window: a ladder
+// that stopped before it, on the cost of the windows below, passed the set.
+//
+// Its buckets once held 15 keys, and the big table (152 MiB) stayed within the limit until the
+// next growth: then the dear window's page faults (tens of microseconds each on a loaded
+// machine) made Add over the time limit there first, on some runs, and the verdict hung on the
+// machine. Now the memory limit is passed within the dear window, whatever the clock says.
 package hashset
 
 import "math/bits"
 
 type bucket struct {
-	keys [15]int
+	keys [63]int
 	n    int
 	over []int
 }
