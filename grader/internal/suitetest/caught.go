@@ -114,7 +114,7 @@ func (k Kit[API]) CheckAlone(t *testing.T, seed uint64, bugs []Planted[API]) {
 }
 
 // firstOf is the first failure of the whole suite on a planted bug; under -short, a bug that a
-// performance test must catch is skipped.
+// performance test must catch is skipped. When none fails, it logs what the growth judge saw.
 func (k Kit[API]) firstOf(t *testing.T, b Planted[API], seed uint64) *record.Event {
 	t.Helper()
 	if testing.Short() {
@@ -124,5 +124,14 @@ func (k Kit[API]) firstOf(t *testing.T, b Planted[API], seed uint64) *record.Eve
 			}
 		}
 	}
-	return k.First(t, b.Impl, seed)
+	log := k.Run(t, b.Impl, seed)
+	end := FirstFailure(log)
+	if end == nil {
+		// A bug that got through is explained by what the growth judge saw.
+		LogJudgements(t, "", log)
+		for _, p := range log.Points() {
+			t.Logf("%s/%s at %d: %.0f ns against %.0f (capped %v)", p.Op, p.Axis, p.Size, p.Learner, p.Reference, p.Capped)
+		}
+	}
+	return end
 }
