@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"kata/grader"
@@ -126,13 +127,25 @@ func TestVerifyNamesAWrongReference(t *testing.T) {
 	}
 }
 
-// TestVerifyWithTheJudge runs kata verify --submissions through the real judge: every
-// reference of the kit accepted on its own terms, and a wrong hash set caught.
+// TestVerifyWithTheJudge runs kata verify --submissions through the real judge for the hash set:
+// its reference accepted and a wrong hash set caught, what the judge's verdicts look like once
+// verify has read them. The other references pass through the fake judge: grader's
+// TestReferencesAccepted grades every one with the real judge, as verify would, and grading them
+// again here took three quarters of this package's time.
 func TestVerifyWithTheJudge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
 	}
 	e := newEnv(t)
+	fake := referenceJudge(e.root)
+	var real atomic.Int32 // verify may grade packages side by side
+	e.streams.Judge = func(ctx context.Context, r grader.Request) (*result.Result, error) {
+		if r.Exercise.Name != "hashset" {
+			return fake(ctx, r)
+		}
+		real.Add(1)
+		return grader.Judge(ctx, r)
+	}
 	subs := subsTree(t, e.root, "hashset/wrong_answer/no-tombstone")
 	if code := e.run("verify", "--submissions", subs, "--json", "--seed", "5"); code != exitOK {
 		t.Fatalf("exit %d, want 0\n%.3000s\n%s", code, e.out, e.err)
@@ -151,5 +164,8 @@ func TestVerifyWithTheJudge(t *testing.T) {
 	}
 	if len(doc.Submissions) != 1 || doc.Submissions[0].Verdict != "wrong_answer" || !doc.Submissions[0].OK {
 		t.Errorf("want the hash set's submission caught, got %+v", doc.Submissions)
+	}
+	if n := real.Load(); n != 2 {
+		t.Errorf("the real judge graded %d packages, want 2: the hash set's reference and its submission", n)
 	}
 }
