@@ -46,9 +46,8 @@ var allSubmissions = flag.Bool("grader.all-submissions", false,
 // builds, a real child process) and checks each gets the verdict its folder names, and the hint
 // its hint.txt asks for, as kata verify --submissions does for an instructor's tree. This is the
 // judge's regression suite: every bug that slips through adds a submission here. A grading costs
-// one to seven seconds of CPU, so go test grades the first submission of each exercise's verdict
-// folders (firstOfEachFolder), -short only oneOfEachVerdict's few, and -grader.all-submissions,
-// which .ci/run gives, every one of them.
+// one to sixty seconds of CPU, so go test grades quickFoldersAndEachVerdict's sample, -short only
+// oneOfEachVerdict's few, and -grader.all-submissions, which .ci/run gives, every one of them.
 func TestSubmissions(t *testing.T) {
 	root := kitRoot(t)
 	subs, err := Submissions(filepath.Join(root, "grader", "testdata"))
@@ -63,7 +62,7 @@ func TestSubmissions(t *testing.T) {
 	case testing.Short():
 		subs = oneOfEachVerdict(subs)
 	default:
-		subs = firstOfEachFolder(subs)
+		subs = quickFoldersAndEachVerdict(subs)
 	}
 	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	for _, s := range subs {
@@ -225,16 +224,28 @@ func digest(t *testing.T, dir string) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
-// firstOfEachFolder picks go test's sample of subs (sorted by folder): the first submission of
-// each exercise's verdict folders, so that every exercise is graded to every verdict it has.
-func firstOfEachFolder(subs []Submission) []Submission {
-	var out []Submission
+// quickFoldersAndEachVerdict picks go test's sample of subs (sorted by folder): the first
+// submission of each exercise's verdict folders where the verdict comes before the growth is
+// measured to its end, so that every exercise is graded to each of those verdicts, and
+// oneOfEachVerdict's sample for the verdicts that measure (time and memory limits). Those cost
+// ten to sixty seconds of CPU a grading, and grading every exercise to each of them, with an
+// accepted submission each, was most of go test's time: TestReferencesAccepted grades every
+// reference to accepted, and .ci/run grades every submission (-grader.all-submissions).
+func quickFoldersAndEachVerdict(subs []Submission) []Submission {
+	out := oneOfEachVerdict(subs)
 	for i, s := range subs {
-		if i == 0 || filepath.Dir(s.Dir) != filepath.Dir(subs[i-1].Dir) {
+		first := i == 0 || filepath.Dir(s.Dir) != filepath.Dir(subs[i-1].Dir)
+		if first && !measuresToTheEnd(s.Expected) && !slices.ContainsFunc(out, func(o Submission) bool { return o.Dir == s.Dir }) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// measuresToTheEnd reports whether a submission graded to v has its growth measured to the end
+// of the ladders, or far into them: the dear gradings.
+func measuresToTheEnd(v verdict.Verdict) bool {
+	return v == verdict.Accepted || v == verdict.TimeLimitExceeded || v == verdict.MemoryLimitExceeded
 }
 
 // oneOfEachVerdict picks the quick loop's sample of subs (sorted by folder): one submission of
