@@ -658,8 +658,9 @@ func anyWrong(ladders [][]*growth.Series) bool {
 	return slices.ContainsFunc(ladders, decided)
 }
 
-// hintFor is the hint for a series judged d: the series' hint for a wrong growth, or for a call
-// over the time limit whose growth was not shown right; its slow hint for a right growth over
+// hintFor is the hint for a series judged d: the series' hint for a wrong growth, and for a call
+// over the time limit whose growth was not shown right the same, said to be a wrong growth's
+// cure, not proven; its slow hint for a right growth over
 // the time limit, led by what the code allocates per call when it allocates far more than the
 // reference; none for a series right or not judged.
 func hintFor(s *growth.Series, d growth.Decision) string {
@@ -675,6 +676,10 @@ func hintFor(s *growth.Series, d growth.Decision) string {
 				last.LearnerBytes, last.ReferenceBytes, s.SlowHint)
 		}
 		return s.SlowHint
+	case d.Status == growth.Slow && s.Hint != "" && d.Observed != s.Expected:
+		// Too slow, and its growth neither shown right nor proven wrong: the suite's hint
+		// names the likeliest cause, a wrong growth, which the message says was not proven.
+		return fmt.Sprintf("if %s grows faster than %s (not proven): %s", s.Op, s.Expected, s.Hint)
 	case d.Status.Failed():
 		return s.Hint
 	}
