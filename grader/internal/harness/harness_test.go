@@ -455,7 +455,12 @@ func TestWrongGrowthLeadsSlowOne(t *testing.T) {
 // the cost of one window alone was once outvoted by the sizes below, and a growth test whose
 // budget ran out passed with every row "not judged".
 func TestLadderStopsOnTwoMeasurements(t *testing.T) {
-	const each, dear = 2 * time.Microsecond, 400 * time.Microsecond
+	// The budget (floor and factor below) is one that the window after the one cost, predicted
+	// from it, does not fit, and that its parts fit with room: with a floor F, each element's
+	// cost e and the once cost C, the window does not fit from C > (F + 54,000e)/4 on, and its
+	// parts have F + 54,000e − C to spare. A floor of 50 ms with C = 150 ms left 8 ms, a
+	// seventh of what a part's noise could take on a loaded machine, and a loaded run stopped.
+	const each, dear, once = 2 * time.Microsecond, 400 * time.Microsecond, 200 * time.Millisecond
 	for _, tc := range []struct {
 		name string
 		cost func(i int) time.Duration // the graded side's cost of growing by element i
@@ -463,7 +468,7 @@ func TestLadderStopsOnTwoMeasurements(t *testing.T) {
 	}{
 		{"a cost paid once", func(i int) time.Duration {
 			if i == 3000 {
-				return 150 * time.Millisecond
+				return once
 			}
 			return each
 		}, false},
@@ -493,7 +498,7 @@ func TestLadderStopsOnTwoMeasurements(t *testing.T) {
 			}
 			// A budget that the one cost fits and the lasting one overruns, quickly.
 			m := newMeter(tt)
-			m.Floor, m.Factor = 50*time.Millisecond, 16
+			m.Floor, m.Factor = 300*time.Millisecond, 16
 			l.Measure(m)
 			stopped = m.Stopped()
 		})
