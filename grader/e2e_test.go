@@ -225,27 +225,32 @@ func digest(t *testing.T, dir string) string {
 }
 
 // quickFoldersAndEachVerdict picks go test's sample of subs (sorted by folder): the first
-// submission of each exercise's verdict folders where the verdict comes before the growth is
-// measured to its end, so that every exercise is graded to each of those verdicts, and
-// oneOfEachVerdict's sample for the verdicts that measure (time and memory limits). Those cost
-// ten to sixty seconds of CPU a grading, and grading every exercise to each of them, with an
-// accepted submission each, was most of go test's time: TestReferencesAccepted grades every
-// reference to accepted, and .ci/run grades every submission (-grader.all-submissions).
+// submission of each exercise's verdict folders where every exercise must meet the verdict here
+// (perExercise), and oneOfEachVerdict's sample for the others. The verdicts that measure (time
+// and memory limits, accepted) cost ten to sixty seconds of CPU a grading, and grading every
+// exercise to each of them was most of go test's time; TestReferencesAccepted grades every
+// reference to accepted and TestStubsNotImplemented every stub to not_implemented, and .ci/run
+// grades every submission (-grader.all-submissions).
 func quickFoldersAndEachVerdict(subs []Submission) []Submission {
 	out := oneOfEachVerdict(subs)
 	for i, s := range subs {
 		first := i == 0 || filepath.Dir(s.Dir) != filepath.Dir(subs[i-1].Dir)
-		if first && !measuresToTheEnd(s.Expected) && !slices.ContainsFunc(out, func(o Submission) bool { return o.Dir == s.Dir }) {
+		if first && perExercise(s.Expected) && !slices.ContainsFunc(out, func(o Submission) bool { return o.Dir == s.Dir }) {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// measuresToTheEnd reports whether a submission graded to v has its growth measured to the end
-// of the ladders, or far into them: the dear gradings.
-func measuresToTheEnd(v verdict.Verdict) bool {
-	return v == verdict.Accepted || v == verdict.TimeLimitExceeded || v == verdict.MemoryLimitExceeded
+// perExercise reports whether go test grades a submission of every exercise to v: the verdicts
+// that come before the growth is measured to its end, and that no other test of the package
+// grades every exercise to.
+func perExercise(v verdict.Verdict) bool {
+	switch v {
+	case verdict.Accepted, verdict.NotImplemented, verdict.TimeLimitExceeded, verdict.MemoryLimitExceeded:
+		return false
+	}
+	return true
 }
 
 // oneOfEachVerdict picks the quick loop's sample of subs (sorted by folder): one submission of
