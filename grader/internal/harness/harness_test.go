@@ -106,6 +106,51 @@ func TestCompareShrinksToTheBug(t *testing.T) {
 	parses(t, f.Case.Code)
 }
 
+// TestShrinkTimeFollowsTheCase cuts down a long case whose replay costs far more than the
+// shrinker's floor, as every case does on a loaded machine: the first halvings are paid for by
+// what a replay costs. With the floor alone, no candidate of half the case would finish.
+func TestShrinkTimeFollowsTheCase(t *testing.T) {
+	delBoth := func(s *set, c Call) (any, bool) {
+		if c.Method != "Del" {
+			return nil, false
+		}
+		x := c.Args[0].(int)
+		n := len(s.vals)
+		s.vals = slices.DeleteFunc(s.vals, func(v int) bool { return v == x })
+		return len(s.vals) < n, true
+	}
+	m := model(delBoth)
+	do := m.Do
+	m.Do = func(s *set, c Call) any {
+		for i := range 2000 {
+			burnt += i * i
+		}
+		return do(s, c)
+	}
+	calls := []Call{{Method: "Add", Args: []any{7}}, {Method: "Add", Args: []any{7}}}
+	for range 20_000 {
+		calls = append(calls, Call{Method: "Has", Args: []any{1}})
+	}
+	calls = append(calls, Call{Method: "Del", Args: []any{7}}, Call{Method: "Has", Args: []any{7}})
+	var shrunk []Call
+	var replay time.Duration
+	runOne(t, Differential, func(t *T) {
+		before := ThreadCPU()
+		o := play(t, &m, calls, nil, false, false)
+		replay = ThreadCPU() - before
+		if o.kind != mismatch {
+			t.Internalf("the case does not fail: %v", o.kind)
+		}
+		shrunk = shrink(t, &m, calls, o.kind, shrinkTime(replay/10, replay))
+	})
+	if len(shrunk) != 4 {
+		t.Errorf("shrunk %d calls (one replay %v) to %d, want 4", len(calls), replay, len(shrunk))
+	}
+}
+
+// burnt keeps the compiler from dropping TestShrinkTimeFollowsTheCase's busy loop.
+var burnt int
+
 func TestComparePanicIsRuntimeError(t *testing.T) {
 	bug := func(s *set, c Call) (any, bool) {
 		if c.Method == "Has" && len(s.vals) >= 3 {

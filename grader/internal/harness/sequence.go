@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -157,8 +156,9 @@ func Script[S any](t *T, m Model[S], steps []Step) {
 		}
 		// The reference, which answers every step as the script expects, lets the shrinker
 		// look for a shorter case.
+		before := ThreadCPU()
 		if ref := play(t, &m, calls[:o.at+1], nil, false, false); ref.kind == o.kind {
-			shrunk := shrink(t, &m, calls[:o.at+1], o.kind)
+			shrunk := shrink(t, &m, calls[:o.at+1], o.kind, shrinkTime(ShrinkBudget, ThreadCPU()-before))
 			if final := play(t, &m, shrunk, nil, true, false); final.failed() {
 				t.Fail(failure(t, &m, shrunk, final, o.at+1, false))
 			}
@@ -179,7 +179,9 @@ type Step struct {
 // here it only has to finish within the test's CPU backstop (TestBudget), far above what any
 // solution of the right growth needs.
 func Compare[S any](t *T, m Model[S], calls []Call) {
+	before := ThreadCPU()
 	o := play(t, &m, calls, nil, false, false)
+	replay := ThreadCPU() - before
 	switch o.kind {
 	case ok:
 		return
@@ -189,7 +191,7 @@ func Compare[S any](t *T, m Model[S], calls []Call) {
 		t.Fail(failure(t, &m, calls[:o.at+1], o, 0, false))
 	}
 	original := o.at + 1
-	shrunk := shrink(t, &m, calls[:original], o.kind)
+	shrunk := shrink(t, &m, calls[:original], o.kind, shrinkTime(ShrinkBudget, replay))
 	final := play(t, &m, shrunk, nil, true, false)
 	if !final.failed() {
 		// The shrunk case no longer fails: the graded code is not deterministic. Report the
@@ -205,9 +207,6 @@ func Compare[S any](t *T, m Model[S], calls []Call) {
 	}
 	t.Fail(failure(t, &m, shrunk, final, original, flaky))
 }
-
-// ShrinkBudget is the CPU time the shrinker may spend on one failure.
-const ShrinkBudget = 3 * time.Second
 
 // callName formats the call at index at, the constructor for -1.
 func callName[S any](calls []Call, at int, m *Model[S]) string {

@@ -9,9 +9,9 @@ import (
 // shrink looks for a shorter and simpler sequence that still fails the same way as calls,
 // whose last call is the failing one. It removes chunks of calls, halving the chunk size down to
 // single calls (delta debugging), then tries simpler argument values, until nothing more helps or
-// ShrinkBudget of CPU time is spent. Whatever it returns still fails.
-func shrink[S any](t *T, m *Model[S], calls []Call, kind failKind) []Call {
-	deadline := ThreadCPU() + ShrinkBudget
+// budget of CPU time is spent (see shrinkTime). Whatever it returns still fails.
+func shrink[S any](t *T, m *Model[S], calls []Call, kind failKind, budget time.Duration) []Call {
+	deadline := ThreadCPU() + budget
 	// The failure is found: shrinking has its own deadline, and must not turn it into a time
 	// limit.
 	defer func(b time.Duration) { t.backstop = b }(t.backstop)
@@ -74,6 +74,24 @@ func shrink[S any](t *T, m *Model[S], calls []Call, kind failKind) []Call {
 		}
 	}
 	return cur
+}
+
+// ShrinkBudget is the CPU time the shrinker may spend on one failure beyond the first halvings
+// of a long case, which shrinkTime pays for separately.
+const ShrinkBudget = 3 * time.Second
+
+// shrinkReplays is how many replays of the failing sequence the shrinker gets on top of
+// ShrinkBudget. Cutting a long case down to its few calls that matter costs three to five
+// replays of the whole, wherever those calls are (a 266,667-call counting filter case: 3.1;
+// TestShrinkTimeFollowsTheCase, whose first two and last two calls matter: 4.9).
+const shrinkReplays = 8
+
+// shrinkTime is the shrinker's budget for a failing sequence whose replay took replay of CPU
+// time: floor for the search, plus shrinkReplays replays (at most TestBudget) for its first
+// halvings. The halvings cost what the sequence costs, so a long case is cut down as far on a
+// loaded machine, where every call takes longer, as on an idle one.
+func shrinkTime(floor, replay time.Duration) time.Duration {
+	return floor + min(shrinkReplays*replay, TestBudget)
 }
 
 // maxSimplifyLen is the longest sequence whose values the shrinker tries to simplify: each
