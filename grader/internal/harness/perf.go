@@ -451,32 +451,52 @@ func (l *Ladder[S]) grow(m *Meter, learner, ref S, from, to, i int, predicted ti
 }
 
 // prefault makes the heap hold about bytes of free memory that the operating system has already
-// given the process (up to PrefaultCap), by allocating a block that size, writing to each of its
-// pages and collecting it: the allocations of a growth window then reuse those pages instead of
-// faulting in fresh ones on the clock. The collector is off during a window, so everything a
-// window allocates is fresh heap, and the kernel's time to hand out a page is charged to the
-// faulting thread. A trie kept in one growing slice allocates five times its size in copies per
-// window; with fresh pages its Inserts took 1,950 ns each at 50,000 words where the reference
-// took 80, and 143 ns with the pages faulted in beforehand: on a machine short of free memory
-// (pages reclaimed or compacted before they can be handed out) that cost made a right trie 18×
-// slower than the reference and "grow like O(n·L)".
+// given the process (up to PrefaultCap), by allocating it, writing to each of its pages and
+// collecting it: the allocations of a growth window then reuse those pages instead of faulting
+// in fresh ones on the clock. The collector is off during a window, so everything a window
+// allocates is fresh heap, and the kernel's time to hand out a page is charged to the faulting
+// thread. A trie kept in one growing slice allocates five times its size in copies per window;
+// with fresh pages its Inserts took 1,950 ns each at 50,000 words where the reference took 80,
+// and 143 ns with the pages faulted in beforehand: on a machine short of free memory (pages
+// reclaimed or compacted before they can be handed out) that cost made a right trie 18× slower
+// than the reference and "grow like O(n·L)".
+//
+// The heap hands out the lowest free pages that fit, and after earlier tests its low gaps are
+// often pages the runtime gave back to the operating system: small blocks first fill those gaps,
+// where a window's smaller allocations land, and one block of the whole size then readies the
+// run of pages its larger ones need.
 func prefault(bytes float64) {
 	size := int(min(bytes, PrefaultCap))
 	if size < pageStride {
 		return
 	}
-	block := make([]byte, size)
-	for i := 0; i < size; i += pageStride {
-		block[i] = 1
+	chunks := make([][]byte, 0, size/prefaultChunk+1)
+	for held := 0; held < size; held += prefaultChunk {
+		chunks = append(chunks, touched(prefaultChunk))
 	}
-	runtime.KeepAlive(block)
+	runtime.KeepAlive(chunks)
+	chunks = nil
 	runtime.GC()
+	runtime.KeepAlive(touched(size))
+	runtime.GC()
+}
+
+// touched allocates size bytes and writes to each of their pages.
+func touched(size int) []byte {
+	b := make([]byte, size)
+	for i := 0; i < size; i += pageStride {
+		b[i] = 1
+	}
+	return b
 }
 
 // PrefaultCap is the most memory prefault makes ready before a window: a window that allocates
 // more than this is far beyond what a right structure of the ladders' sizes allocates, and the
 // memory limit, not the clock, is what judges it.
 const PrefaultCap = 256 << 20
+
+// prefaultChunk is the size of the small blocks with which prefault fills the heap's gaps.
+const prefaultChunk = 64 << 10
 
 // pageStride is the distance between the writes that fault a block's pages in: the smallest page
 // size of the platforms kata runs on.
