@@ -461,33 +461,27 @@ func (l *Ladder[S]) grow(m *Meter, learner, ref S, from, to, i int, predicted ti
 // reclaimed or compacted before they can be handed out) that cost made a right trie 18× slower
 // than the reference and "grow like O(n·L)".
 //
-// The heap hands out the lowest free pages that fit, and after earlier tests its low gaps are
-// often pages the runtime gave back to the operating system: small blocks first fill those gaps,
-// where a window's smaller allocations land, and one block of the whole size then readies the
-// run of pages its larger ones need.
+// The memory is allocated in small blocks: the heap hands out the lowest free pages that fit, and
+// after earlier tests its low gaps are often pages the runtime gave back to the operating system.
+// One big block would land above them, and the window's smaller allocations would then fault the
+// gaps in; small blocks fill the gaps first, and the rest of them, side by side, become one run
+// of free pages for the window's larger allocations. The process never holds more than bytes
+// beyond what it held before, as with one block.
 func prefault(bytes float64) {
 	size := int(min(bytes, PrefaultCap))
 	if size < pageStride {
 		return
 	}
-	chunks := make([][]byte, 0, size/prefaultChunk+1)
+	blocks := make([][]byte, 0, size/prefaultChunk+1)
 	for held := 0; held < size; held += prefaultChunk {
-		chunks = append(chunks, touched(prefaultChunk))
+		b := make([]byte, prefaultChunk)
+		for i := 0; i < len(b); i += pageStride {
+			b[i] = 1
+		}
+		blocks = append(blocks, b)
 	}
-	runtime.KeepAlive(chunks)
-	chunks = nil
+	runtime.KeepAlive(blocks)
 	runtime.GC()
-	runtime.KeepAlive(touched(size))
-	runtime.GC()
-}
-
-// touched allocates size bytes and writes to each of their pages.
-func touched(size int) []byte {
-	b := make([]byte, size)
-	for i := 0; i < size; i += pageStride {
-		b[i] = 1
-	}
-	return b
 }
 
 // PrefaultCap is the most memory prefault makes ready before a window: a window that allocates
@@ -495,7 +489,7 @@ func touched(size int) []byte {
 // memory limit, not the clock, is what judges it.
 const PrefaultCap = 256 << 20
 
-// prefaultChunk is the size of the small blocks with which prefault fills the heap's gaps.
+// prefaultChunk is the size of prefault's blocks.
 const prefaultChunk = 64 << 10
 
 // pageStride is the distance between the writes that fault a block's pages in: the smallest page

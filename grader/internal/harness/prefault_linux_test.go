@@ -26,7 +26,7 @@ func TestPrefaultTakesThePageFaultsOffTheClock(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	pins := gaps(32, 4<<20)
+	pins := gaps(8, 4<<20)
 	defer runtime.KeepAlive(pins)
 	window := func() (faults int64, bytes float64) {
 		before := minorFaults(t)
