@@ -76,18 +76,20 @@ func runOne(t *testing.T, kind Kind, body func(*T)) record.Event {
 	return log.Ends()["body"]
 }
 
-func TestCompareShrinksToTheBug(t *testing.T) {
-	// Del of a value held twice removes both copies: the smallest case is Add x, Add x, Del x, Has x.
-	bug := func(s *set, c Call) (any, bool) {
-		if c.Method != "Del" {
-			return nil, false
-		}
-		x := c.Args[0].(int)
-		n := len(s.vals)
-		s.vals = slices.DeleteFunc(s.vals, func(v int) bool { return v == x })
-		return len(s.vals) < n, true
+// delBoth is a planted bug: Del of a value held twice removes both copies. Its smallest case is
+// Add x, Add x, Del x, Has x.
+func delBoth(s *set, c Call) (any, bool) {
+	if c.Method != "Del" {
+		return nil, false
 	}
-	end := runOne(t, Differential, func(t *T) { Compare(t, model(bug), randomCalls(t, 5000, 20)) })
+	x := c.Args[0].(int)
+	n := len(s.vals)
+	s.vals = slices.DeleteFunc(s.vals, func(v int) bool { return v == x })
+	return len(s.vals) < n, true
+}
+
+func TestCompareShrinksToTheBug(t *testing.T) {
+	end := runOne(t, Differential, func(t *T) { Compare(t, model(delBoth), randomCalls(t, 5000, 20)) })
 	f := end.Failure
 	if end.Status != result.Fail || f == nil || f.Verdict != "wrong_answer" {
 		t.Fatalf("want a wrong_answer, got %s %+v", end.Status, f)
@@ -110,15 +112,6 @@ func TestCompareShrinksToTheBug(t *testing.T) {
 // shrinker's floor, as every case does on a loaded machine: the first halvings are paid for by
 // what a replay costs. With the floor alone, no candidate of half the case would finish.
 func TestShrinkTimeFollowsTheCase(t *testing.T) {
-	delBoth := func(s *set, c Call) (any, bool) {
-		if c.Method != "Del" {
-			return nil, false
-		}
-		x := c.Args[0].(int)
-		n := len(s.vals)
-		s.vals = slices.DeleteFunc(s.vals, func(v int) bool { return v == x })
-		return len(s.vals) < n, true
-	}
 	m := model(delBoth)
 	do := m.Do
 	m.Do = func(s *set, c Call) any {
