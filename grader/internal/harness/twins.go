@@ -39,7 +39,7 @@ func Twins[S any](t *T, m Model[S], first, second []Call) {
 	// first alone, on one structure, played only for a failure's hint: if it passes, what failed
 	// is what the second structure changed.
 	aloneOK := sync.OnceValue(func() bool { return !play(t, &m, first, nil, false, false).failed() })
-	Compare(t, twinModel(m, aloneOK), seq)
+	Compare(t, twinModel(m, aloneOK, t.run.panicHint), seq)
 }
 
 // twinResets is how many times Twins makes b anew while a alone is used: each is a chance for a
@@ -62,8 +62,11 @@ type twins[S any] struct {
 
 // twinModel is m over a pair of structures: a from the start, b from its constructor call on.
 // aloneOK says whether a's calls pass on one structure alone: then a failing case that needs
-// both structures gets TwinsHint; a case on one structure gets m's own hint.
-func twinModel[S any](m Model[S], aloneOK func() bool) Model[*twins[S]] {
+// both structures, and fails on every replay, gets TwinsHint; a case on one structure gets m's
+// own hint. A case that needs both but shows no sharing (a's calls fail alone too, or the graded
+// code fails only on some replays, as a random height past the head's does) gets what its panic
+// itself shows (panicHint, the suite's PanicHint, may be nil), or no hint.
+func twinModel[S any](m Model[S], aloneOK func() bool, panicHint func(Call, any) string) Model[*twins[S]] {
 	do := func(p *twins[S], c Call) any {
 		switch {
 		case c.Method == twinNew:
@@ -87,8 +90,14 @@ func twinModel[S any](m Model[S], aloneOK func() bool) Model[*twins[S]] {
 		Hint: func(f Mismatch) string {
 			both := usesBoth(f.Calls)
 			switch {
-			case both && aloneOK():
+			case both && !f.Flaky && aloneOK():
 				return TwinsHint
+			case both && f.Panic != nil && panicHint != nil:
+				last := onOne(f.Calls[len(f.Calls)-1:])
+				if len(last) == 0 {
+					return ""
+				}
+				return panicHint(last[0], f.Panic)
 			case both, m.Hint == nil:
 				return "" // a plain bug, or shared state: the case cannot tell
 			}

@@ -53,3 +53,31 @@ func TestTwins(t *testing.T) {
 		}
 	}
 }
+
+// TestTwinsChanceIsNoSharing checks the hint of a Twins case that needs both structures: shared
+// state only when the case fails on every replay and a's calls pass alone; otherwise, as for a
+// random height past the head's that panics with both structures made, what the panic itself
+// shows, or nothing.
+func TestTwinsChanceIsNoSharing(t *testing.T) {
+	panicHint := func(c Call, p any) string { return "the panic of " + c.Method }
+	plain := model(nil)
+	plain.Hint = func(Mismatch) string { return "the suite's own hint" }
+	both := []Call{{Method: "Add", Args: []any{1}}, {Method: twinNew, Func: true}, {Method: twinPrefix + "Add", Func: true, Args: []any{2}}}
+	for _, tc := range []struct {
+		name    string
+		aloneOK bool
+		f       Mismatch
+		want    string
+	}{
+		{"shared, every replay", true, Mismatch{Calls: both, Got: false}, TwinsHint},
+		{"a wrong answer on some replays", true, Mismatch{Calls: both, Got: false, Flaky: true}, ""},
+		{"a panic on some replays", true, Mismatch{Calls: both, Panic: "index out of range", Flaky: true}, "the panic of Add"},
+		{"a panic that a's calls make alone", false, Mismatch{Calls: both, Panic: "index out of range"}, "the panic of Add"},
+		{"one structure", true, Mismatch{Calls: both[:1], Got: false}, "the suite's own hint"},
+	} {
+		m := twinModel(plain, func() bool { return tc.aloneOK }, panicHint)
+		if got := m.Hint(tc.f); got != tc.want {
+			t.Errorf("%s: hint %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
