@@ -25,7 +25,8 @@ const pressureMemory = 32 << 20
 // each in a child process with the watchdog on, and checks what the run is judged: a call that
 // crawls because the garbage collector takes the CPU to stay under its soft limit is
 // memory_limit_exceeded, with the figures, never "an endless loop"; memory over the limit is
-// memory_limit_exceeded; and well under it, a call that ends passes and an endless loop is still
+// memory_limit_exceeded, and so is a call that climbs toward it too slowly to reach it within
+// its time limit; and well under it, a call that ends passes and an endless loop is still
 // time_limit_exceeded.
 func TestMemoryPressureIsMemory(t *testing.T) {
 	if name := os.Getenv(pressureCase); name != "" {
@@ -33,7 +34,7 @@ func TestMemoryPressureIsMemory(t *testing.T) {
 		return
 	}
 	if testing.Short() {
-		t.Skip("starts four child processes that hold up to 240 MiB each")
+		t.Skip("starts five child processes that hold up to 240 MiB each")
 	}
 	for _, c := range []struct {
 		name    string
@@ -51,6 +52,8 @@ func TestMemoryPressureIsMemory(t *testing.T) {
 			"holding more than the collector's soft limit, a call that allocates crawls: memory, not a loop"},
 		{"over-limit", result.Fail, verdict.MemoryLimitExceeded, []string{"used more than 32 MiB"},
 			"holding more than the limit is stopped as soon as the watchdog sees it"},
+		{"climbing", result.Fail, verdict.MemoryLimitExceeded, []string{"MiB"},
+			"a call whose memory climbs toward the limit, to pass it after its time limit, runs out of memory"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -129,6 +132,17 @@ func runPressureCase(name string) {
 			churn(time.Time{})
 		case "over-limit":
 			hold(240)
+		case "climbing":
+			// A table doubled again and again: 8 MiB more every 50 ms, allocated and not
+			// written, 160 MiB a second, past the 224 MiB the process may hold after about
+			// 1.4 s, where the call's time limit is 1 s (and under nine tenths of the
+			// collector's soft limit then: no pressure yet, only a climb).
+			t.enter(call)
+			for {
+				held = append(held, make([]byte, 8<<20))
+				for start := time.Now(); time.Since(start) < 50*time.Millisecond; {
+				}
+			}
 		}
 	}
 	s := &Suite{Exercise: "toy", Tests: []Test{{Name: "body", Kind: Fixed, Run: body}}}

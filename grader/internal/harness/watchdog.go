@@ -92,6 +92,7 @@ func (w *watchdog) loop() {
 	var lastCount uint64
 	lastChange, lastCPU := time.Now(), processCPU()
 	w.progress = read()
+	lastHeld := w.held // the memory held when the running call last made progress
 	// The stacks' memory, and when a stack last doubled and the process's CPU time then.
 	stacks, deeper, deeperCPU := w.stacks, lastChange, lastCPU
 	depth := 0 // the running call's depth in frames, as last seen
@@ -123,7 +124,7 @@ func (w *watchdog) loop() {
 			continue
 		}
 		if count := t.opCount.Load(); count != lastCount {
-			lastCount, lastChange, lastCPU, w.progress = count, now, processCPU(), spent
+			lastCount, lastChange, lastCPU, w.progress, lastHeld = count, now, processCPU(), spent, w.held
 			depth = 0
 		}
 		op := t.op.Load()
@@ -171,6 +172,9 @@ func (w *watchdog) loop() {
 		if f := w.pressureFailure(spent, fmt.Sprintf("%s did not return within %s", op.Go(t.recvName()), limit)); f != nil {
 			w.abort(f)
 		}
+		if w.climbing(lastHeld, now.Sub(lastChange), limit) {
+			continue // the memory check above ends it, with the figures
+		}
 		w.stuck(t, op, limit)
 	}
 }
@@ -198,6 +202,25 @@ func (w *watchdog) pressureFailure(spent cpuSplit, what string) *record.Failure 
 		w.during(), what, w.live>>20, w.held>>20, (w.memory+record.JudgeMemory)>>20, w.memory>>20,
 		record.JudgeMemory>>20, 100*gcShare)}
 }
+
+// climbing reports whether a call that has run for ran, while the memory the process holds went
+// from start to what it holds now, has taken at least a quarter of the headroom it started with:
+// a call that builds an ever larger structure (a table doubled again and again, each doubling
+// as dear as all before it) spends its time allocating and clearing fresh pages, and on a busy
+// machine can pass the time limit before the memory limit. It is running out of memory, and is
+// given up to climbLimits times the limit in all to show it; a call whose memory stays put, an
+// endless loop, is not.
+func (w *watchdog) climbing(start uint64, ran, limit time.Duration) bool {
+	allowed := w.memory + record.JudgeMemory
+	if w.memory == 0 || w.held <= start || start >= allowed || ran >= climbLimits*limit {
+		return false
+	}
+	return w.held-start >= (allowed-start)/4
+}
+
+// climbLimits is how many times its limit a call whose memory climbs toward the memory limit may
+// run before it is stopped as stuck all the same.
+const climbLimits = 3
 
 // underPressure reports whether a process whose last collection found live bytes live, whose
 // garbage collector has the soft limit soft and took the share gcShare of the CPU since the
