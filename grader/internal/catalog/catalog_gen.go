@@ -72,6 +72,7 @@ var suites = []Suite{
 			{"edge/new-panics", Fixed},
 			{"random/sequences", Differential},
 			{"random/reused-buffers", Differential},
+			{"random/two-at-once", Differential},
 			{"property/no-false-negatives", Property},
 			{"property/remove-absent", Property},
 			{"performance/growth", Performance},

@@ -31,6 +31,7 @@ package countingbloom
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -100,6 +101,8 @@ func Suite(learner, reference API) *harness.Suite {
 			// over keys and their bitwise complements (what the overwritten buffers hold): a
 			// filter that kept a key's slice reads other bytes later.
 			{Name: "random/reused-buffers", Kind: harness.Differential, Run: s.reusedBuffers},
+			// Random sequences on two filters at once: each keeps its counters to itself.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
 			// Every key present tests true, through saturation, removals and removes of keys
 			// testing false, in small filters with keys of every kind.
 			{Name: "property/no-false-negatives", Kind: harness.Property, Run: s.noFalseNegatives},
@@ -600,45 +603,61 @@ func (s *suite) randomSequences(t *harness.T) {
 		m uint64
 		k uint
 	}{{1, 4}, {1, 1}, {3, 2}, {16, 3}, {17, 5}, {64, 3}, {200, 7}, {1000, 2}} {
-		r := newTracker(c.m, c.k)
-		calls := make([]harness.Call, 0, 800)
-		for len(calls) < 800 {
-			key := pool[rng.IntN(len(pool))]
-			present := r.net[string(key)] > 0
-			var next []harness.Call
-			switch x := rng.IntN(100); {
-			case x < 2:
-				next = []harness.Call{{Method: "M"}}
-			case x < 4:
-				next = []harness.Call{{Method: "K"}}
-			case x < 7:
-				// A burst of Adds of one key: past 15 on its own.
-				for range 16 {
-					next = append(next, keyCall("Add", key))
-				}
-			case x < 40:
-				next = []harness.Call{keyCall("Add", key)}
-			case x < 60:
-				if present || r.empty() {
-					next = []harness.Call{keyCall("Remove", key)}
-				} else {
-					next = []harness.Call{keyCall(RemoveAbsent, key)}
-				}
-			case x < 70:
-				next = []harness.Call{keyCall(RemoveAbsent, key)}
-			case x < 85:
-				next = []harness.Call{keyCall("Test", key)}
-			default:
-				next = []harness.Call{keyCall("Count", key)}
-			}
-			for _, nc := range next {
-				r.valid(nc)
-				r.expect(nc)
-			}
-			calls = append(calls, next...)
-		}
-		harness.Compare(t, s.filter(c.m, c.k), withAgree(calls))
+		harness.Compare(t, s.filter(c.m, c.k), sequence(rng, pool, c.m, c.k, 800))
 	}
+}
+
+// twoAtOnce runs random sequences on two filters of 1,000 counters at once (harness.Twins): a
+// filter that keeps its counters in package-level variables fails it.
+func (s *suite) twoAtOnce(t *harness.T) {
+	rng := t.Rand()
+	pool := keyPool(rng)
+	harness.Twins(t, s.filter(1000, 3), sequence(rng, pool, 1000, 3, 600), sequence(rng, pool, 1000, 3, 300))
+}
+
+// sequence draws at least n random calls over pool for a filter of m counters and k hash
+// functions, with the Agree checks of withAgree: Adds (some in bursts past 15), Removes of keys
+// present or of any key while the filter is surely empty, removes of keys testing false, Tests,
+// Counts, M and K.
+func sequence(rng *rand.Rand, pool [][]byte, m uint64, k uint, n int) []harness.Call {
+	r := newTracker(m, k)
+	calls := make([]harness.Call, 0, n+16)
+	for len(calls) < n {
+		key := pool[rng.IntN(len(pool))]
+		present := r.net[string(key)] > 0
+		var next []harness.Call
+		switch x := rng.IntN(100); {
+		case x < 2:
+			next = []harness.Call{{Method: "M"}}
+		case x < 4:
+			next = []harness.Call{{Method: "K"}}
+		case x < 7:
+			// A burst of Adds of one key: past 15 on its own.
+			for range 16 {
+				next = append(next, keyCall("Add", key))
+			}
+		case x < 40:
+			next = []harness.Call{keyCall("Add", key)}
+		case x < 60:
+			if present || r.empty() {
+				next = []harness.Call{keyCall("Remove", key)}
+			} else {
+				next = []harness.Call{keyCall(RemoveAbsent, key)}
+			}
+		case x < 70:
+			next = []harness.Call{keyCall(RemoveAbsent, key)}
+		case x < 85:
+			next = []harness.Call{keyCall("Test", key)}
+		default:
+			next = []harness.Call{keyCall("Count", key)}
+		}
+		for _, nc := range next {
+			r.valid(nc)
+			r.expect(nc)
+		}
+		calls = append(calls, next...)
+	}
+	return withAgree(calls)
 }
 
 // reusedBuffers runs random Adds with overwritten keys, Removes, Tests and Counts over a pool

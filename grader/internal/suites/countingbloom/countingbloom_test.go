@@ -26,7 +26,7 @@ var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
 // quick is every test but the performance one, which performance_test.go runs.
 var quick = []string{"implemented", "example", "edge/m-and-k", "edge/empty-filter", "edge/empty-and-nil-keys",
 	"edge/add-remove-all", "edge/one-counter", "edge/count-to-15", "edge/saturation-sticks", "edge/remove-absent",
-	"edge/new-panics", "random/sequences", "random/reused-buffers", "property/no-false-negatives",
+	"edge/new-panics", "random/sequences", "random/reused-buffers", "random/two-at-once", "property/no-false-negatives",
 	"property/remove-absent", "property/memory", "property/false-positive-rate", "property/large-no-false-negatives",
 	"property/large-filter"}
 
@@ -352,6 +352,24 @@ func shortWords(m uint64, k uint) Filter {
 	return f
 }
 
+// sharedWords are the counters of the planted bug "counters in a package-level slice": New makes
+// them anew, and every filter it made uses them.
+var sharedWords []uint64
+
+// sharedToy is a toy whose counters are sharedWords.
+type sharedToy struct{ *toy }
+
+func newSharedToy(m uint64, k uint) Filter {
+	f := newToy(m, k)
+	sharedWords = f.words
+	return sharedToy{f}
+}
+
+func (f sharedToy) Add(key []byte)         { f.words = sharedWords; f.toy.Add(key) }
+func (f sharedToy) Remove(key []byte) bool { f.words = sharedWords; return f.toy.Remove(key) }
+func (f sharedToy) Test(key []byte) bool   { f.words = sharedWords; return f.toy.Test(key) }
+func (f sharedToy) Count(key []byte) uint  { f.words = sharedWords; return f.toy.Count(key) }
+
 // stubCount still holds the stub's Count.
 type stubCount struct{ *toy }
 
@@ -410,6 +428,8 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "property/memory", Verdict: "memory_limit_exceeded", Mention: "[]uint8"}},
 		{Name: "m/16 words", Impl: withNew(shortWords),
 			Caught: suitetest.Caught{Test: "edge/empty-filter", Verdict: "runtime_error", Mention: "index out of range"}},
+		{Name: "counters in a package-level slice", Impl: withNew(newSharedToy),
+			Caught: suitetest.Caught{Test: "random/two-at-once", Verdict: "wrong_answer", Mention: "share state"}},
 		{Name: "Count not implemented", Impl: withNew(func(m uint64, k uint) Filter { return stubCount{newToy(m, k)} }),
 			Caught: suitetest.Caught{Test: "implemented", Verdict: "not_implemented", Mention: "Count"}},
 	}
