@@ -98,6 +98,7 @@ var suites = []Suite{
 			{"property/failed-insert-loses-nothing", Property},
 			{"random/small-filters", Differential},
 			{"random/large-filter", Differential},
+			{"random/two-at-once", Differential},
 			{"property/load", Property},
 			{"performance/growth", Performance},
 			{"property/false-positive-rate", Property},

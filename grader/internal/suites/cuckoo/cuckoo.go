@@ -92,6 +92,9 @@ func Suite(learner, reference API) *harness.Suite {
 			// filters of 1 to 8 buckets where evictions and failures happen, and of 1024.
 			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
 			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
+			// Random sequences on two filters of 1024 buckets at once: each keeps its buckets to
+			// itself.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
 			// At B = 2^16, at least 93% of the slots fill before the first failed Insert: before
 			// the growth test, so that a filter that fills far too early is named by its answers,
 			// not by the time its failing Inserts take; within a budget (see load).
@@ -244,15 +247,34 @@ func do(b *box, c harness.Call) any {
 }
 
 // model is the model of the learner's New(capacity), with a tracker as the expected side.
+//
+// Each tracker follows the graded filter made with it. A sequence starts with the graded filter,
+// then its tracker; a second filter made within it (harness.Twins) gets its tracker first, as
+// the expected side plays each call first, and its graded filter then.
 func (s *suite) model(capacity uint64) harness.Model[*box] {
-	var learner *box // the graded side of the sequence being played, which the tracker follows
+	var unfollowed *box // a graded filter whose tracker is still to be made
+	var waiting *box    // a tracker whose graded filter is still to be made
 	return harness.Model[*box]{
 		Recv: "f", Init: fmt.Sprintf("New(%d)", capacity),
 		New: func() *box {
-			learner = &box{f: s.learner.New(capacity)}
-			return learner
+			w := waiting
+			waiting, unfollowed = nil, nil // a New that panics leaves nothing behind
+			l := &box{f: s.learner.New(capacity)}
+			if w != nil {
+				w.learner = l
+			} else {
+				unfollowed = l
+			}
+			return l
 		},
-		Ref:      func() *box { return newTracker(capacity, learner) },
+		Ref: func() *box {
+			t := newTracker(capacity, unfollowed)
+			if unfollowed == nil {
+				waiting = t
+			}
+			unfollowed = nil
+			return t
+		},
 		Do:       do,
 		Simplify: simplifyKeys,
 		Hint:     func(f harness.Mismatch) string { return s.hint(capacity, f) },
@@ -841,6 +863,12 @@ func (s *suite) randomLarge(t *harness.T) {
 	for range 3 {
 		harness.Compare(t, s.model(4096), randomCalls(t, 1024, 40, 1500))
 	}
+}
+
+// twoAtOnce runs random sequences on two filters of 1024 buckets at once (harness.Twins): a
+// filter that keeps its buckets in package-level variables fails it.
+func (s *suite) twoAtOnce(t *harness.T) {
+	harness.Twins(t, s.model(4096), randomCalls(t, 1024, 40, 900), randomCalls(t, 1024, 40, 450))
 }
 
 // randomCalls draws n calls over a pool of poolSize keys for a filter of b buckets. It deletes

@@ -339,6 +339,24 @@ func withToy(change func(*toy)) API {
 	}}
 }
 
+// sharedSlots are the buckets of the planted bug "buckets in a package-level slice": New makes
+// them anew, and every filter it made uses them.
+var sharedSlots []uint16
+
+// sharedToy is a toy whose buckets are sharedSlots.
+type sharedToy struct{ *toy }
+
+func newSharedToy(capacity uint64) Filter {
+	f := newToy(capacity)
+	f.init()
+	sharedSlots = f.slots
+	return sharedToy{f}
+}
+
+func (f sharedToy) Insert(key []byte) bool { f.slots = sharedSlots; return f.toy.Insert(key) }
+func (f sharedToy) Lookup(key []byte) bool { f.slots = sharedSlots; return f.toy.Lookup(key) }
+func (f sharedToy) Delete(key []byte) bool { f.slots = sharedSlots; return f.toy.Delete(key) }
+
 // stubLookup still holds the stub's Lookup.
 type stubLookup struct{ *toy }
 
@@ -395,6 +413,8 @@ func wrongs() []suitetest.Planted[API] {
 			return &wide{toy: f, shadow: make([]uint32, 4*f.b)}
 		}},
 			Caught: suitetest.Caught{Test: "property/memory", Verdict: verdict.MemoryLimitExceeded, Mention: "[]uint16"}},
+		{Name: "buckets in a package-level slice", Impl: API{New: newSharedToy},
+			Caught: suitetest.Caught{Test: "random/two-at-once", Verdict: verdict.WrongAnswer, Mention: "share state", Case: suitetest.ShowsCase, MaxOps: 4}},
 		{Name: "Lookup not implemented", Impl: API{New: func(c uint64) Filter { return stubLookup{newToy(c)} }},
 			Caught: suitetest.Caught{Test: "implemented", Verdict: verdict.NotImplemented, Mention: "Lookup"}},
 		{Name: "nil pointer in Delete", Impl: API{New: func(c uint64) Filter { f := newToy(c); f.init(); return nilDelete{toy: f} }},
