@@ -71,9 +71,6 @@ type Mismatch struct {
 	Got   any    // the graded package's result (nil after a panic)
 	Want  any    // the expected result or Expect
 	Panic any    // the panic value, if the failing call panicked
-	// Flaky is set when the case did not fail on every replay: the graded code is not
-	// deterministic, so what the case's calls show is chance, not a cause.
-	Flaky bool
 }
 
 // Telling is a result that says in words how it differs from the wanted one, where "returned

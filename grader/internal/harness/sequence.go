@@ -282,7 +282,7 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 		}
 	}
 	if m.Hint != nil && o.at >= 0 {
-		f.Hint = m.Hint(Mismatch{Calls: seq, Got: o.got, Want: o.want, Panic: o.panic, Flaky: flaky})
+		f.Hint = m.Hint(Mismatch{Calls: seq, Got: o.got, Want: o.want, Panic: o.panic})
 	}
 	return f
 }

@@ -3,7 +3,6 @@ package harness
 import (
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Twins runs two sequences of calls on two structures of the graded package at once, each
@@ -36,10 +35,9 @@ func Twins[S any](t *T, m Model[S], first, second []Call) {
 		}
 		seq = append(seq, c)
 	}
-	// first alone, on one structure, played only for a failure's hint: if it passes, what failed
-	// is what the second structure changed.
-	aloneOK := sync.OnceValue(func() bool { return !play(t, &m, first, nil, false, false).failed() })
-	Compare(t, twinModel(m, aloneOK, t.run.panicHint), seq)
+	var tm Model[*twins[S]]
+	tm = twinModel(m, func(calls []Call) bool { return sharesState(t, &tm, &m, calls) }, t.run.panicHint)
+	Compare(t, tm, seq)
 }
 
 // twinResets is how many times Twins makes b anew while a alone is used: each is a chance for a
@@ -53,6 +51,38 @@ const (
 	twinPrefix = "b."
 )
 
+// sharesState replays a failing case with both structures and a's calls alone, in pairs, until
+// sharingFails failures with both, sharingPairs pairs, or ShrinkBudget of CPU time. A plain bug
+// of a's own, even one that strikes at random (a skip list's heights), fails a's calls alone
+// about as often as the case with both, a little less with b's calls gone: its first
+// sharingFails failures all fall on the side with both about once in 1,000 gradings (once in
+// 200 if alone fails 30% less often).
+const (
+	sharingFails = 10
+	sharingPairs = 200
+)
+
+// sharesState reports whether a failing Twins case that uses both structures shows that they
+// share state: replayed, it fails again and again with both structures, and never with a's calls
+// alone, on one structure. A case whose failure is chance (a random height past the head's, once
+// in thousands of Adds) or a plain bug of a's own shows no sharing, nor does a case too slow to
+// replay so often.
+func sharesState[S any](t *T, tm *Model[*twins[S]], m *Model[S], calls []Call) bool {
+	start, alone := ThreadCPU(), aOnly(calls)
+	for pairs, failed := 0, 0; failed < sharingFails; pairs++ {
+		if pairs == sharingPairs || ThreadCPU()-start > ShrinkBudget {
+			return false
+		}
+		if play(t, tm, calls, nil, false, false).failed() {
+			failed++
+		}
+		if play(t, m, alone, nil, false, false).failed() {
+			return false
+		}
+	}
+	return true
+}
+
 // twins is the pair of structures a Twins sequence runs on, with the constructor of the second.
 type twins[S any] struct {
 	a, b  S
@@ -61,12 +91,11 @@ type twins[S any] struct {
 }
 
 // twinModel is m over a pair of structures: a from the start, b from its constructor call on.
-// aloneOK says whether a's calls pass on one structure alone: then a failing case that needs
-// both structures, and fails on every replay, gets TwinsHint; a case on one structure gets m's
-// own hint. A case that needs both but shows no sharing (a's calls fail alone too, or the graded
-// code fails only on some replays, as a random height past the head's does) gets what its panic
-// itself shows (panicHint, the suite's PanicHint, may be nil), or no hint.
-func twinModel[S any](m Model[S], aloneOK func() bool, panicHint func(Call, any) string) Model[*twins[S]] {
+// shares says whether a failing case that needs both structures shows shared state
+// (sharesState): then it gets TwinsHint; a case on one structure gets m's own hint. A case that
+// needs both but shows no sharing gets what its panic itself shows (panicHint, the suite's
+// PanicHint, may be nil), or no hint.
+func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call, any) string) Model[*twins[S]] {
 	do := func(p *twins[S], c Call) any {
 		switch {
 		case c.Method == twinNew:
@@ -90,7 +119,7 @@ func twinModel[S any](m Model[S], aloneOK func() bool, panicHint func(Call, any)
 		Hint: func(f Mismatch) string {
 			both := usesBoth(f.Calls)
 			switch {
-			case both && !f.Flaky && aloneOK():
+			case both && shares(f.Calls):
 				return TwinsHint
 			case both && f.Panic != nil && panicHint != nil:
 				last := onOne(f.Calls[len(f.Calls)-1:])
@@ -153,6 +182,13 @@ func onOne(calls []Call) []Call {
 		}
 	}
 	return out
+}
+
+// aOnly is a Twins case without the second structure: a's calls alone.
+func aOnly(calls []Call) []Call {
+	return slices.DeleteFunc(slices.Clone(calls), func(c Call) bool {
+		return c.Method == twinNew || strings.HasPrefix(c.Method, twinPrefix)
+	})
 }
 
 // TwinsHint is the hint of a Twins failure whose case needs both structures.

@@ -1,11 +1,18 @@
 package harness
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"kata/grader/result"
+	"kata/grader/verdict"
 )
+
+// salt is added to every value of a set that New gives a salt of its own, drawn at random, but
+// keeps it in this package-level variable: a second New changes the first set's salt, unless the
+// draw repeats it.
+var salt int
 
 // shared is set's values kept in a package-level slice that New empties: what a structure that
 // keeps its state outside its struct does.
@@ -54,28 +61,83 @@ func TestTwins(t *testing.T) {
 	}
 }
 
-// TestTwinsChanceIsNoSharing checks the hint of a Twins case that needs both structures: shared
-// state only when the case fails on every replay and a's calls pass alone; otherwise, as for a
-// random height past the head's that panics with both structures made, what the panic itself
-// shows, or nothing.
+// TestTwinsChanceIsNoSharing checks the hint of a Twins case that needs both structures on toy
+// sets whose failures are chance: shared state only when the case fails often with both and
+// never with a's calls alone. A set that stores its values under a package-level salt that New
+// draws from three (as a skip list that keeps its level in a package-level variable breaks the
+// first only with some heights) is told it shares state; one whose Add panics once in 30 calls,
+// or whose Has is wrong on a draw, is not. Each must fail three of its runs (a run passes when
+// chance spares it).
 func TestTwinsChanceIsNoSharing(t *testing.T) {
+	var salted func(s *set, c Call) (any, bool)
+	salted = func(s *set, c Call) (any, bool) {
+		c.Args = []any{c.Args[0].(int) + salt}
+		s.bug = nil
+		r := s.do(c)
+		s.bug = salted
+		return r, true
+	}
+	drawnSalt := model(salted)
+	drawnSalt.New = func() *set { salt = rand.IntN(3); return &set{bug: salted} }
+	panicOnADraw := model(func(s *set, c Call) (any, bool) {
+		if c.Method == "Add" && rand.IntN(30) == 0 {
+			panic("index out of range")
+		}
+		return nil, false
+	})
+	wrongOnADraw := model(func(s *set, c Call) (any, bool) {
+		return false, c.Method == "Has" && len(s.vals) >= 3 && rand.IntN(4) == 0
+	})
+	for _, tc := range []struct {
+		name    string
+		m       Model[*set]
+		verdict verdict.Verdict
+		sharing bool
+	}{
+		{"a package-level salt", drawnSalt, verdict.WrongAnswer, true},
+		{"a panic on a draw", panicOnADraw, verdict.RuntimeError, false},
+		{"a wrong answer on a draw", wrongOnADraw, verdict.WrongAnswer, false},
+	} {
+		failed := 0
+		for run := 0; run < 20 && failed < 3; run++ {
+			end := runOne(t, Differential, func(t *T) { Twins(t, tc.m, randomCalls(t, 600, 20), randomCalls(t, 300, 20)) })
+			f := end.Failure
+			if end.Status == result.Pass {
+				continue
+			}
+			failed++
+			if end.Status != result.Fail || f == nil || f.Verdict != tc.verdict {
+				t.Fatalf("%s: want a %s, got %s %+v", tc.name, tc.verdict, end.Status, f)
+			}
+			if (f.Hint == TwinsHint) != tc.sharing {
+				t.Errorf("%s: hint %q, want shared state %v\n%s", tc.name, f.Hint, tc.sharing, f.Case.Code)
+			}
+		}
+		if failed < 3 {
+			t.Errorf("%s: failed %d of 20 runs, want 3", tc.name, failed)
+		}
+	}
+}
+
+// TestTwinsHint checks which hint a failing Twins case gets: shared state when the case shows
+// it; else, on both structures, what the panic itself shows, or nothing; on one, the suite's own.
+func TestTwinsHint(t *testing.T) {
 	panicHint := func(c Call, p any) string { return "the panic of " + c.Method }
 	plain := model(nil)
 	plain.Hint = func(Mismatch) string { return "the suite's own hint" }
 	both := []Call{{Method: "Add", Args: []any{1}}, {Method: twinNew, Func: true}, {Method: twinPrefix + "Add", Func: true, Args: []any{2}}}
 	for _, tc := range []struct {
-		name    string
-		aloneOK bool
-		f       Mismatch
-		want    string
+		name   string
+		shares bool
+		f      Mismatch
+		want   string
 	}{
-		{"shared, every replay", true, Mismatch{Calls: both, Got: false}, TwinsHint},
-		{"a wrong answer on some replays", true, Mismatch{Calls: both, Got: false, Flaky: true}, ""},
-		{"a panic on some replays", true, Mismatch{Calls: both, Panic: "index out of range", Flaky: true}, "the panic of Add"},
-		{"a panic that a's calls make alone", false, Mismatch{Calls: both, Panic: "index out of range"}, "the panic of Add"},
+		{"shared", true, Mismatch{Calls: both, Got: false}, TwinsHint},
+		{"a wrong answer, no sharing shown", false, Mismatch{Calls: both, Got: false}, ""},
+		{"a panic, no sharing shown", false, Mismatch{Calls: both, Panic: "index out of range"}, "the panic of Add"},
 		{"one structure", true, Mismatch{Calls: both[:1], Got: false}, "the suite's own hint"},
 	} {
-		m := twinModel(plain, func() bool { return tc.aloneOK }, panicHint)
+		m := twinModel(plain, func([]Call) bool { return tc.shares }, panicHint)
 		if got := m.Hint(tc.f); got != tc.want {
 			t.Errorf("%s: hint %q, want %q", tc.name, got, tc.want)
 		}
