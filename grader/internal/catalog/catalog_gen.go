@@ -144,6 +144,7 @@ var suites = []Suite{
 			{"edge/when-to-flush", Fixed},
 			{"random/small-memtables", Differential},
 			{"random/reopen", Differential},
+			{"random/two-at-once", Differential},
 			{"property/compact-reclaims", Property},
 			{"property/reads", Property},
 			{"performance/growth", Performance},

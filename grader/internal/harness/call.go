@@ -63,6 +63,11 @@ type Model[S any] struct {
 	// of f.Calls (Text set where a call prints differently), or nil to print them as they are:
 	// when Do does more than the call and that is what fails, the printed case shows it.
 	Show func(f Mismatch) []Call
+	// TwinNames names the second structure of a Twins case in printed code, for a model whose
+	// calls print themselves whole (Text): each variable of "Recv := Init" and its name on the
+	// second one; the first keeps its names. Nil means the first structure is called a in a
+	// Twins case and the second b.
+	TwinNames map[string]string
 }
 
 // Mismatch is a failing case as the suite's Hint sees it.

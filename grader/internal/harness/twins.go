@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"go/scanner"
+	"go/token"
 	"slices"
 	"strings"
 )
@@ -18,8 +20,9 @@ func Twins[S any](t *T, m Model[S], first, second []Call) {
 	third := len(first) / 3
 	seq := make([]Call, 0, len(first)+len(second)+twinResets)
 	seq = append(seq, first[:third]...)
+	names := twinNames(&m)
 	for i := range twinResets {
-		seq = append(seq, Call{Method: twinNew, Func: true, Text: "b := " + m.Init})
+		seq = append(seq, Call{Method: twinNew, Func: true, Text: names.rename(m.Recv+" := "+m.Init, false)})
 		seq = append(seq, first[third+i*third/twinResets:third+(i+1)*third/twinResets]...)
 	}
 	rest, rng := first[2*third:], t.Rand()
@@ -28,12 +31,7 @@ func Twins[S any](t *T, m Model[S], first, second []Call) {
 			seq, rest = append(seq, rest[0]), rest[1:]
 			continue
 		}
-		c := second[0]
-		second = second[1:]
-		if !c.Func {
-			c.Method, c.Func = twinPrefix+c.Method, true
-		}
-		seq = append(seq, c)
+		seq, second = append(seq, names.second(second[0])), second[1:]
 	}
 	var tm Model[*twins[S]]
 	tm = twinModel(m, func(calls []Call) bool { return sharesState(t, &tm, &m, calls) }, t.run.panicHint)
@@ -96,6 +94,7 @@ type twins[S any] struct {
 // needs both but shows no sharing gets what its panic itself shows (panicHint, the suite's
 // PanicHint, may be nil), or no hint.
 func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call, any) string) Model[*twins[S]] {
+	names := twinNames(&m)
 	do := func(p *twins[S], c Call) any {
 		switch {
 		case c.Method == twinNew:
@@ -112,8 +111,12 @@ func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call,
 		}
 		return m.Do(p.a, c)
 	}
+	recv := "a" // the first structure, named for the second's b
+	if m.TwinNames != nil {
+		recv = m.Recv
+	}
 	tm := Model[*twins[S]]{
-		Recv: "a", Init: m.Init, Do: do,
+		Recv: recv, Init: m.Init, Do: do,
 		New: func() *twins[S] { return &twins[S]{a: m.New(), build: m.New} },
 		Ref: func() *twins[S] { return &twins[S]{a: m.Ref(), build: m.Ref} },
 		Hint: func(f Mismatch) string {
@@ -122,7 +125,7 @@ func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call,
 			case both && shares(f.Calls):
 				return TwinsHint
 			case both && f.Panic != nil && panicHint != nil:
-				last := onOne(f.Calls[len(f.Calls)-1:])
+				last, _ := names.first(f.Calls[len(f.Calls)-1:])
 				if len(last) == 0 {
 					return ""
 				}
@@ -130,18 +133,41 @@ func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call,
 			case both, m.Hint == nil:
 				return "" // a plain bug, or shared state: the case cannot tell
 			}
-			f.Calls = onOne(f.Calls)
+			f.Calls, _ = names.first(f.Calls)
 			return m.Hint(f)
 		},
 	}
-	tm.Simplify = m.Simplify
+	tm.Simplify = func(calls []Call) [][]Call {
+		// The model's simplifier sees the calls as it made them; those on b are named again.
+		simplify := m.Simplify
+		if simplify == nil {
+			simplify = SimplifyInts
+		}
+		rest, onB := names.first(calls)
+		var out [][]Call
+		for _, cand := range simplify(rest) {
+			if len(cand) == len(rest) {
+				out = append(out, names.weave(calls, cand, onB))
+			}
+		}
+		return out
+	}
 	tm.Show = func(f Mismatch) []Call {
-		// b is declared where it is first made, and assigned where it is made again.
-		shown, made := slices.Clone(f.Calls), false
+		// The model's Show prints the calls as for one structure; those on b are named again,
+		// and b is declared where it is first made, and assigned where it is made again.
+		calls := f.Calls
+		rest, onB := names.first(calls)
+		if m.Show != nil {
+			f.Calls = rest
+			if shown := m.Show(f); len(shown) == len(rest) {
+				rest = shown
+			}
+		}
+		shown, made := names.weave(calls, rest, onB), false
 		for i, c := range shown {
 			if c.Method == twinNew {
 				if made {
-					shown[i].Text = "b = " + m.Init
+					shown[i].Text = names.rename(m.Recv+" := "+m.Init, true)
 				}
 				made = true
 			}
@@ -149,6 +175,105 @@ func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call,
 		return shown
 	}
 	return tm
+}
+
+// names is how a Twins case names the second structure's variables in printed code: each
+// variable of the first structure's constructor statement, and its name on the second.
+type names map[string]string
+
+// twinNames is m's names for the second structure: its TwinNames, or b for its receiver.
+func twinNames[S any](m *Model[S]) names {
+	if m.TwinNames != nil {
+		return m.TwinNames
+	}
+	return names{m.Recv: "b"}
+}
+
+// rename is Go code written for the first structure, written for the second: every identifier
+// the names hold (not a selector's field or method, nor inside a literal) replaced, and with
+// assign, every := made = (the constructor statement of a structure made again).
+func (n names) rename(code string, assign bool) string {
+	var sc scanner.Scanner
+	sc.Init(token.NewFileSet().AddFile("", -1, len(code)), []byte(code), nil, 0)
+	var b strings.Builder
+	done, prev := 0, token.ILLEGAL
+	for {
+		pos, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		at, with := int(pos)-1, ""
+		switch {
+		case tok == token.IDENT && prev != token.PERIOD && n[lit] != "":
+			with = n[lit]
+		case tok == token.DEFINE && assign:
+			lit, with = ":=", "="
+		}
+		if with != "" {
+			b.WriteString(code[done:at])
+			b.WriteString(with)
+			done = at + len(lit)
+		}
+		prev = tok
+	}
+	return b.String() + code[done:]
+}
+
+// second is a call of the second sequence, made on b: its Method marked, and its text, if the
+// model prints it whole, renamed.
+func (n names) second(c Call) Call {
+	if c.Func {
+		return c
+	}
+	if c.Text != "" {
+		c.Text = n.rename(c.Text, false)
+	}
+	c.Method, c.Func = twinPrefix+c.Method, true
+	return c
+}
+
+// first is a Twins case's calls as the model made them, its constructor calls left out: those
+// on b unmarked and their text named for a, with onB set at their index.
+func (n names) first(calls []Call) (rest []Call, onB []bool) {
+	back := names{}
+	for a, b := range n {
+		back[b] = a
+	}
+	for _, c := range calls {
+		switch {
+		case c.Method == twinNew:
+			continue
+		case strings.HasPrefix(c.Method, twinPrefix):
+			c.Method, c.Func = strings.TrimPrefix(c.Method, twinPrefix), false
+			if c.Text != "" {
+				c.Text = back.rename(c.Text, false)
+			}
+			onB = append(onB, true)
+		default:
+			onB = append(onB, false)
+		}
+		rest = append(rest, c)
+	}
+	return rest, onB
+}
+
+// weave puts calls (first's rest, changed) back into the case they came from: its constructor
+// calls where they were, and the calls on b marked and renamed again.
+func (n names) weave(calls, rest []Call, onB []bool) []Call {
+	out, j := make([]Call, 0, len(calls)), 0
+	for _, c := range calls {
+		if c.Method == twinNew {
+			out = append(out, c)
+			continue
+		}
+		if onB[j] {
+			out = append(out, n.second(rest[j]))
+		} else {
+			out = append(out, rest[j])
+		}
+		j++
+	}
+	return out
 }
 
 // usesBoth reports whether a Twins case involves both structures: it makes the second one and
@@ -165,23 +290,6 @@ func usesBoth(calls []Call) bool {
 		}
 	}
 	return made && onA
-}
-
-// onOne is a Twins case that involves one structure only (usesBoth is false), as plain calls on
-// it: what the exercise's own hint reads.
-func onOne(calls []Call) []Call {
-	out := make([]Call, 0, len(calls))
-	for _, c := range calls {
-		switch {
-		case c.Method == twinNew:
-		case strings.HasPrefix(c.Method, twinPrefix):
-			c.Method, c.Func = strings.TrimPrefix(c.Method, twinPrefix), false
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // aOnly is a Twins case without the second structure: a's calls alone.

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,6 +141,75 @@ func TestTwinsHint(t *testing.T) {
 		m := twinModel(plain, func([]Call) bool { return tc.shares }, panicHint)
 		if got := m.Hint(tc.f); got != tc.want {
 			t.Errorf("%s: hint %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTwinsNamesTheSecond checks how a Twins case prints a second structure whose model prints
+// its calls whole and makes it in two statements, as the LSM tree's: every variable renamed, in
+// the calls on it and where it is made (declared, then assigned), and nothing else renamed; the
+// model's simplifier sees the calls as it made them, and its Show prints them.
+func TestTwinsNamesTheSecond(t *testing.T) {
+	texted := func(c Call) Call {
+		c.Text = ""
+		c.Text = "db." + c.Short()
+		return c
+	}
+	m := model(nil)
+	m.Recv, m.Init = "d", "NewDisk()\n\tdb, _ := Open(d, 1)"
+	m.TwinNames = map[string]string{"d": "d2", "db": "db2"}
+	m.Simplify = func(calls []Call) [][]Call {
+		var out [][]Call
+		for _, cand := range SimplifyInts(calls) {
+			for i := range cand {
+				if strings.HasPrefix(cand[i].Method, twinPrefix) || strings.Contains(cand[i].Text, "db2") {
+					t.Errorf("the model's simplifier got %+v, not a call as the model made it", cand[i])
+				}
+				cand[i] = texted(cand[i])
+			}
+			out = append(out, cand)
+		}
+		return out
+	}
+	m.Show = func(f Mismatch) []Call {
+		shown := slices.Clone(f.Calls)
+		last := &shown[len(shown)-1]
+		last.Text = "fmt.Sprint(" + last.Text + ")"
+		return shown
+	}
+	n := twinNames(&m)
+	made := Call{Method: twinNew, Func: true, Text: n.rename(m.Recv+" := "+m.Init, false)}
+	seq := []Call{
+		texted(Call{Method: "Add", Args: []any{1007}}), made,
+		n.second(texted(Call{Method: "Add", Args: []any{2007}})), made,
+		n.second(texted(Call{Method: "Has", Args: []any{2007}})),
+	}
+	tm := twinModel(m, func([]Call) bool { return false }, nil)
+	if tm.Recv != "d" {
+		t.Errorf("the first structure is %s, want d, as the model names it", tm.Recv)
+	}
+	var got []string
+	for _, c := range tm.Show(Mismatch{Calls: seq}) {
+		got = append(got, c.Go(tm.Recv))
+	}
+	want := []string{"db.Add(1007)", "d2 := NewDisk()\n\tdb2, _ := Open(d2, 1)", "db2.Add(2007)",
+		"d2 = NewDisk()\n\tdb2, _ = Open(d2, 1)", "fmt.Sprint(db2.Has(2007))"}
+	if !slices.Equal(got, want) {
+		t.Errorf("shown as\n%q\nwant\n%q", got, want)
+	}
+	cands := tm.Simplify(seq)
+	if len(cands) == 0 {
+		t.Fatal("no simpler case")
+	}
+	if c := cands[0][2]; c.Method != twinPrefix+"Add" || !strings.HasPrefix(c.Text, "db2.Add(") {
+		t.Errorf("a simpler case's call on the second structure is %+v", c)
+	}
+	for code, want := range map[string]string{
+		`fmt.Sprint(db.Get([]byte("db.d")), x.db, d)`: `fmt.Sprint(db2.Get([]byte("db.d")), x.db, d2)`,
+		"dbx.Add(d /* db */)":                         "dbx.Add(d2 /* db */)",
+	} {
+		if got := n.rename(code, false); got != want {
+			t.Errorf("%s renamed %s, want %s", code, got, want)
 		}
 	}
 }

@@ -79,6 +79,9 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "random/small-memtables", Kind: harness.Differential, Run: s.randomSmall},
 			// The same with a Close and Open every few calls.
 			{Name: "random/reopen", Kind: harness.Differential, Run: s.randomReopen},
+			// Two stores on two Disks at once, their calls interleaved: a store that keeps part
+			// of its state in package-level variables fails it.
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
 			// Compact keeps each key's newest value only: the Disk holds about the live data.
 			{Name: "property/compact-reclaims", Kind: harness.Property, Run: s.compactReclaims},
 			// The tables a Get reads, against 2·FP·T + 0.05 and 1 + FP·T + 0.05, before and after
@@ -280,6 +283,8 @@ func (s *suite) model(o Options) harness.Model[*box] {
 		Simplify: simplify,
 		Show:     show,
 		Hint:     func(f harness.Mismatch) string { return s.hint(o, f) },
+		// A second store (harness.Twins) is d2 and db2 in printed cases.
+		TwinNames: map[string]string{"d": "d2", "db": "db2"},
 	}
 }
 
@@ -611,6 +616,15 @@ func (s *suite) randomReopen(t *harness.T) {
 		o := randomOptions(t, 16, 200)
 		harness.Compare(t, s.model(o), randomCalls(t, o, pool(t, 12), 300, mix{38, 35, 10, 4, 3}))
 	}
+}
+
+// twoAtOnce runs random sequences on two stores at once, each on a Disk of its own
+// (harness.Twins), with memtables of a few dozen bytes and a Close and Open now and then.
+func (s *suite) twoAtOnce(t *harness.T) {
+	o := randomOptions(t, 32, 128)
+	keys := pool(t, 10)
+	harness.Twins(t, s.model(o), randomCalls(t, o, keys, 400, mix{40, 35, 12, 6, 3}),
+		randomCalls(t, o, keys, 200, mix{40, 35, 12, 6, 3}))
 }
 
 // randomLarge runs long sequences over 300 keys with memtables of 256 bytes to 2 KiB.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/internal/suitetest"
 	"kata/grader/verdict"
@@ -69,6 +70,9 @@ var bugs = []suitetest.Planted[API]{
 	// limit. The hint, either op's, names the memtable.
 	{Name: "a memtable scanned in arrival order", Impl: withToy(toyBugs{scanMemtable: true}), Caught: suitetest.Caught{
 		Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Hint: "memtable"}},
+	{Name: "a package-level memtable", Impl: withToy(toyBugs{sharedMemtable: true}), Caught: suitetest.Caught{
+		Test: "random/two-at-once", Verdict: verdict.WrongAnswer, Hint: harness.TwinsHint, Case: suitetest.ShowsCase,
+		Code: "d2 := NewMemDisk()\n\tdb2, _ := Open(d2, "}},
 	{Name: "Compact merges two by two", Impl: withToy(toyBugs{pairwise: true}), Caught: suitetest.Caught{
 		Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Message: "Compact", Hint: "k-way"}},
 }

@@ -45,7 +45,11 @@ type toyBugs struct {
 	scanTable      bool // Get reads a table's whole data to find a key
 	scanMemtable   bool // the memtable is a list in arrival order: Put and Get scan it
 	pairwise       bool // Compact merges the two oldest tables into a new one, until one is left
+	sharedMemtable bool // the memtable is a package-level map that Open makes anew
 }
+
+// sharedMemtable is the memtable of every toy with bugs.sharedMemtable.
+var sharedMemtable map[string]*toyEntry
 
 type toyEntry struct {
 	key, value []byte
@@ -84,6 +88,9 @@ func openToy(d Disk, o Options, bugs toyBugs) (*toy, error) {
 		o.BitsPerKey = 10
 	}
 	db := &toy{bugs: bugs, d: d, o: o, mem: map[string]*toyEntry{}, next: 1}
+	if bugs.sharedMemtable {
+		sharedMemtable = db.mem
+	}
 	names, err := d.List()
 	if err != nil {
 		return nil, err
@@ -131,6 +138,7 @@ func (db *toy) write(e *toyEntry) error {
 			db.list = append(db.list, e)
 		}
 	} else {
+		db.shared()
 		if old, ok := db.mem[string(e.key)]; ok && !db.bugs.growingSize {
 			db.size -= len(old.key) + len(old.value)
 		}
@@ -150,7 +158,15 @@ func (db *toy) memGet(key []byte) *toyEntry {
 		}
 		return nil
 	}
+	db.shared()
 	return db.mem[string(key)]
+}
+
+// shared makes db's memtable the package-level one, when bugs.sharedMemtable.
+func (db *toy) shared() {
+	if db.bugs.sharedMemtable {
+		db.mem = sharedMemtable
+	}
 }
 
 func (db *toy) Get(key []byte) ([]byte, bool, error) {
@@ -184,6 +200,7 @@ func (db *toy) Get(key []byte) ([]byte, bool, error) {
 
 // entries returns the memtable's entries in key order.
 func (db *toy) entries() []*toyEntry {
+	db.shared()
 	es := make([]*toyEntry, 0, len(db.mem))
 	for _, e := range db.mem {
 		es = append(es, e)
@@ -202,6 +219,9 @@ func (db *toy) Flush() error {
 		return err
 	}
 	db.mem, db.list, db.size = map[string]*toyEntry{}, nil, 0
+	if db.bugs.sharedMemtable {
+		sharedMemtable = db.mem
+	}
 	return nil
 }
 
