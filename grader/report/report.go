@@ -312,7 +312,8 @@ func writeComplexity(w io.Writer, r *result.Result, p Palette) {
 		observed, mark := c.Observed, ""
 		switch {
 		case !c.Status.Judged() && len(c.Points) > 0:
-			// Measured, but its ladder stopped once another operation was proven wrong.
+			// Measured, but its ladder stopped once another operation was proven wrong or the
+			// measuring budget was spent.
 			observed, mark = "-", p.Dim.Sprint("not judged")
 		case !c.Status.Judged():
 			observed, mark = "-", p.Dim.Sprint("not measured")

@@ -206,6 +206,9 @@ type Decision struct {
 	Ratio    float64 // learner/reference at the largest size measured
 	Excess   float64 // the median time over the limit at the last TimeSizes sizes (1 = at it)
 	Reason   string  // one line, for a person
+	// Counted says that a Wrong status rests on the heap bytes counted per call, which no load
+	// disturbs, and not on time.
+	Counted bool
 }
 
 // Decide judges a series as it stands: Unsure where more measurements could change the answer.
@@ -226,7 +229,7 @@ func Decide(s *Series) Decision {
 		// Bytes allocated per call are counted, not timed: no load disturbs them. A walk that
 		// copies the word at every letter allocates O(L²) bytes, which its time hides up to the
 		// contract's lengths behind the cost of one allocation per letter.
-		d.Status = Wrong
+		d.Status, d.Counted = Wrong, true
 		d.Observed = observed(s, allocExcess)
 		d.Reason = fmt.Sprintf("%s allocates like %s, expected %s: %s per call at %s = %d, %s at %s = %d (the reference: %s)",
 			s.Op, d.Observed, s.Expected, size(last.LearnerBytes), s.Axis, last.Size, size(first.LearnerBytes), s.Axis, first.Size,
@@ -279,8 +282,12 @@ func Final(s *Series, settled bool) Decision {
 			s.Op, slower(last, s.Axis), unproven(s, d))
 	case !settled:
 		d.Status, d.Observed = Unsure, ""
-		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where the measuring stopped: another operation was proven wrong or too slow",
-			s.Op, s.Axis, last.Size, times(d.Ratio))
+		why := "another operation was proven wrong or too slow"
+		if s.capped() {
+			why = "the graded code had spent its measuring budget"
+		}
+		d.Reason = fmt.Sprintf("%s: not judged, measured up to %s = %d (%s the reference), where the measuring stopped: %s",
+			s.Op, s.Axis, last.Size, times(d.Ratio), why)
 	case d.Status == Right:
 	case s.span() >= DecideSpan && len(s.Samples) >= 3:
 		d.Status = Right

@@ -89,6 +89,14 @@ func TestUnsureUntilTheSpan(t *testing.T) {
 	if d := Final(right, true); d.Status != Unsure || d.Observed != "" {
 		t.Errorf("a series within the time limit is judged when another spent the budget: %+v", d)
 	}
+	if d := Final(right, false); !strings.Contains(d.Reason, "measuring budget") {
+		t.Errorf("a series stopped by the budget does not say so: %s", d.Reason)
+	}
+	right.Samples[last].Capped = false
+	if d := Final(right, false); !strings.Contains(d.Reason, "another operation was proven wrong") {
+		t.Errorf("a series stopped by another's wrong growth does not say so: %s", d.Reason)
+	}
+	right.Samples[last].Capped = true
 	right.Samples[last].Learner, right.Samples[last-1].Learner = 5000, 5000
 	if d := Final(right, true); d.Status != Slow || d.Observed == "" {
 		t.Errorf("a series stopped at the budget over the time limit is not too slow: %+v", d)

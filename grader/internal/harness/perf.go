@@ -515,6 +515,22 @@ func decided(series []*growth.Series) bool {
 	return slices.ContainsFunc(series, func(s *growth.Series) bool { return growth.Decide(s).Status == growth.Wrong })
 }
 
+// timed reports whether a series is proven to grow wrongly by its time, and none by the bytes it
+// allocates (Decision.Counted): only a timed proof is measured again.
+func timed(series []*growth.Series) bool {
+	var byTime bool
+	for _, s := range series {
+		switch d := growth.Decide(s); {
+		case d.Status != growth.Wrong:
+		case d.Counted:
+			return false
+		default:
+			byTime = true
+		}
+	}
+	return byTime
+}
+
 // marginal reports whether every series proven to grow wrongly grew by less than ClearGrowth.
 func marginal(series []*growth.Series) bool {
 	return !slices.ContainsFunc(series, func(s *growth.Series) bool {
@@ -559,9 +575,10 @@ func markCapped(series []*growth.Series) {
 
 // JudgeGrowth measures with each of measures, each with a budget of its own (so that a slow
 // first ladder leaves the next one its measurements), and judges every series they return. A
-// ladder proven wrong is measured again (afresh, the fastest sample per size kept), up to
-// ConfirmPasses times in all while its wrong growth is marginal, and one whose judgement is
-// still unsure once more, before growth.Final settles it. A series whose growth is wrong, or
+// ladder proven wrong by its time (not by the bytes counted per call) is measured again
+// (afresh, the fastest sample per size kept), up to ConfirmPasses times in all while its wrong
+// growth is marginal, and one whose judgement is still unsure once more, before growth.Final
+// settles it. A series whose growth is wrong, or
 // that passes the time limit, fails the test with time_limit_exceeded, naming the operation,
 // with its hint.
 func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
@@ -605,8 +622,9 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 	// a CI machine, where wrong ones grew 10.5× to 15× in the kit's recordings. Only the fastest
 	// samples of more passes can tell them apart: a wrong growth stays, a neighbour's burst
 	// does not.
+	// A growth proven by the bytes counted per call stands at once: load does not change them.
 	for i := range measures {
-		for pass := 1; pass < ConfirmPasses && decided(ladders[i]) && (pass == 1 || marginal(ladders[i])); pass++ {
+		for pass := 1; pass < ConfirmPasses && timed(ladders[i]) && (pass == 1 || marginal(ladders[i])); pass++ {
 			again(i, false)
 		}
 	}
