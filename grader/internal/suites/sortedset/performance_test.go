@@ -7,17 +7,25 @@ import (
 	"kata/grader/result"
 )
 
-// slowOp is the reference with one operation made Θ(n) by a walk over the whole set first
-// (RangeByRank(0, -1)), or, for "quadratic", ranges that copy their result at each member, or,
-// for "RemoveTies", a Remove that walks the members of equal score.
+// slowOp is the reference with one operation made Θ(n) by a walk of a step per member first,
+// or, for "quadratic", ranges that copy their result at each member, or, for "RemoveTies", a
+// Remove that walks the members of equal score.
 type slowOp struct {
 	SortedSet
 	op string
 }
 
+// walkSink keeps the walk's steps from being optimized away.
+var walkSink int
+
+// walk takes a step per member when op is the slow one. It allocates nothing: a copy of the set
+// per call would make the judge prove the growth by its bytes, and pile up gigabytes of
+// garbage while the collector is held off for the measurements.
 func (s slowOp) walk(op string) {
 	if s.op == op {
-		s.SortedSet.RangeByRank(0, -1)
+		for i := range s.SortedSet.Len() {
+			walkSink += i
+		}
 	}
 }
 
