@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"kata/grader/exercise"
@@ -413,6 +414,12 @@ func hint(f harness.Mismatch) string {
 	case adds >= 2 && !got:
 		return "duplicates are separate copies: Add stores one more copy each time, " +
 			"and Erase removes exactly one"
+	case got && x != 0 && !slices.ContainsFunc(f.Calls, func(c harness.Call) bool { return c.Method == "Add" }):
+		// No Add came before, and no head holds x (a head's own value is 0 or a sentinel,
+		// named above): the value came from outside this list.
+		return fmt.Sprintf("a new list holds nothing, yet %s found %s: it reads values an earlier list "+
+			"stored. Keep the head and the level in the Skiplist that New returns, not in "+
+			"package-level variables", last.Method, harness.Lit(x))
 	case last.Method == "Search" && got && erases > 0:
 		return "after Erase the node must be unlinked on every level it is on: " +
 			"a search that stops at an upper lane still finds a node left linked there"
