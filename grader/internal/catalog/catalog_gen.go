@@ -145,6 +145,7 @@ var suites = []Suite{
 			{"random/small-memtables", Differential},
 			{"random/reopen", Differential},
 			{"random/two-at-once", Differential},
+			{"property/another-process", Property},
 			{"property/compact-reclaims", Property},
 			{"property/reads", Property},
 			{"performance/growth", Performance},

@@ -26,7 +26,7 @@ func Local(s *Suite, seed uint64, only ...string) (*record.Log, error) {
 	if len(only) > 0 {
 		sub.Tests = slices.DeleteFunc(slices.Clone(s.Tests), func(t Test) bool { return !slices.Contains(only, t.Name) })
 	}
-	Run(&sub, record.Config{Seed: seed, Nonce: "local"}, rec)
+	run(&sub, record.Config{Seed: seed, Nonce: "local"}, rec, true)
 	if err := rec.Close(); err != nil {
 		return nil, err
 	}

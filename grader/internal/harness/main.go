@@ -31,6 +31,10 @@ type runner struct {
 	// growthHints is each operation's hint for a wrong growth, from the growth test's first
 	// series of it: the hint of a later test stopped by its CPU backstop in that operation.
 	growthHints map[string]string
+	// seconds is the suite's Seconds; inProcess says that the suite runs in the test binary of
+	// the kit's own tests (Local), where T.Second runs them in this process.
+	seconds   map[string]func(dir string) error
+	inProcess bool
 }
 
 func (r *runner) write(e record.Event) {
@@ -43,6 +47,9 @@ func (r *runner) write(e record.Event) {
 // Main runs the suite as the judge asked through the environment, writes the record and exits.
 // It never returns.
 func Main(s *Suite) {
+	if name := os.Getenv(secondEnv); name != "" {
+		runSecond(s, name)
+	}
 	c := record.ConfigFromEnv()
 	rec, err := record.Create(c.Record)
 	if err != nil {
@@ -63,9 +70,12 @@ const MaxStack = 64 << 20
 
 // Run runs the suite's tests as c asks and writes the record to rec. Tests that use it in-process
 // leave c.OpLimit at 0: the watchdog ends the process when a limit is passed.
-func Run(s *Suite, c record.Config, rec *record.Writer) {
+func Run(s *Suite, c record.Config, rec *record.Writer) { run(s, c, rec, false) }
+
+// run is Run, in the test binary of the kit's own tests when inProcess.
+func run(s *Suite, c record.Config, rec *record.Writer, inProcess bool) {
 	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint, panicHint: s.PanicHint,
-		deadlock: s.Deadlock}
+		deadlock: s.Deadlock, seconds: s.Seconds, inProcess: inProcess}
 	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly, NoPerf: c.NoPerf}
 	tests := slices.DeleteFunc(s.All(), func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
 	if c.Trace != "" {

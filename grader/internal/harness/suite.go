@@ -63,6 +63,9 @@ type Suite struct {
 	// panic value itself shows, where no shrunk case is at hand (a performance test's batch of
 	// calls, a property test's call), or returns "".
 	PanicHint func(c Call, p any) string
+	// Seconds are parts of tests that run in a second process of the graded program, each with
+	// a folder to work in (T.Second), by name.
+	Seconds map[string]func(dir string) error
 }
 
 // ImplementedTest is the name of the first test of every suite: the not-implemented probe.

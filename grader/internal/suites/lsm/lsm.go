@@ -58,6 +58,7 @@ func Suite(learner, reference API) *harness.Suite {
 			{Method: "Compact", Call: func() { open().Compact() }},
 			{Method: "Close", Call: func() { open().Close() }},
 		},
+		Seconds: map[string]func(string) error{processPart: s.reopenFiles},
 		Tests: []harness.Test{
 			// The example of the exercise's doc.
 			{Name: "example", Kind: harness.Fixed, Run: s.example},
@@ -82,6 +83,9 @@ func Suite(learner, reference API) *harness.Suite {
 			// Two stores on two Disks at once, their calls interleaved: a store that keeps part
 			// of its state in package-level variables fails it.
 			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
+			// Close, then Open on the same files in a second process of the graded program:
+			// every key reads back there too, as in the process that wrote them.
+			{Name: "property/another-process", Kind: harness.Property, Run: s.anotherProcess},
 			// Compact keeps each key's newest value only: the Disk holds about the live data.
 			{Name: "property/compact-reclaims", Kind: harness.Property, Run: s.compactReclaims},
 			// The tables a Get reads, against 2·FP·T + 0.05 and 1 + FP·T + 0.05, before and after
