@@ -350,6 +350,39 @@ func bodyChanges(newSet func() Set) func(*harness.T) {
 	}
 }
 
+// outside says how the failing call's answer shows keys that no Add of the case stored, or
+// returns "": a Len above the case's Adds, a key found, refused or yielded that none added.
+// What a sentinel explains is left out: a Len that counts a head and a tail, and key 0, a
+// head's zero key.
+func outside(f harness.Mismatch) string {
+	last := f.Calls[len(f.Calls)-1]
+	added := map[int]bool{}
+	adds := 0
+	for _, c := range f.Calls[:len(f.Calls)-1] {
+		if c.Method == "Add" {
+			added[c.Args[0].(int)] = true
+			adds++
+		}
+	}
+	switch got := f.Got.(type) {
+	case int:
+		if last.Method == "Len" && got > adds+2 {
+			return fmt.Sprintf("Len returned %d after %d Adds to this set", got, adds)
+		}
+	case bool:
+		if k := last.Args; len(k) == 1 && k[0] != 0 && !added[k[0].(int)] && got != (last.Method == "Add") {
+			return fmt.Sprintf("%s answered as if key %d were stored, and no Add of this set stored it", last.Short(), k[0])
+		}
+	case []int:
+		for _, k := range got {
+			if k != 0 && !added[k] {
+				return fmt.Sprintf("%s yielded key %d, and no Add of this set stored it", last.Short(), k)
+			}
+		}
+	}
+	return ""
+}
+
 // hint names the usual cause of a wrong answer on one goroutine.
 func hint(f harness.Mismatch) string {
 	if f.Panic != nil {
@@ -366,6 +399,10 @@ func hint(f harness.Mismatch) string {
 					"have one) with a flag instead of giving them those keys, and compare keys with <, never by subtracting"
 			}
 		}
+	}
+	if from := outside(f); from != "" {
+		return from + ": it reads what another set stored. Keep the head, the count and the level in the " +
+			"Set that New returns, not in package-level variables"
 	}
 	switch last.Method {
 	case "Len":
