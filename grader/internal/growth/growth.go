@@ -343,7 +343,8 @@ func unproven(s *Series, d Decision) string {
 		return " (measured at one size: its growth is not known)"
 	}
 	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
-	why := fmt.Sprintf("over a span of %.0f× it drifted %s, within what memory layouts explain", s.span(), times(d.Growth))
+	why := fmt.Sprintf("over a span of %.0f× its ratio grew %s, short of the %.0f× that proves one (a right "+
+		"structure's ratio drifts up to that much as it outgrows the caches)", s.span(), times(d.Growth), WrongGrowth)
 	if s.span() < DecideSpan {
 		why = fmt.Sprintf("the measuring stopped at a span of %.0f×, short of the %d× over which a growth is judged",
 			s.span(), DecideSpan)
@@ -421,10 +422,13 @@ func size(b float64) string {
 
 // times formats a ratio: "57×", "1.3×".
 func times(r float64) string {
-	if r >= 10 {
+	switch {
+	case r >= 10:
 		return fmt.Sprintf("%.0f×", r)
+	case r >= 0.1 || r == 0:
+		return fmt.Sprintf("%.1f×", r)
 	}
-	return fmt.Sprintf("%.1f×", r)
+	return fmt.Sprintf("%.2g×", r) // "0.031×", not "0.0×"
 }
 
 // nameSlope is the slope a wrong growth's class is named by: the slope fitted over every size,
