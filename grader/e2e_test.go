@@ -79,10 +79,27 @@ func TestSubmissions(t *testing.T) {
 				t.Errorf("verdict %s, want %s: %s (test %s)\n%s", res.Verdict, s.Expected, res.Message, res.Test, caseText(res.Case))
 			}
 			checkHint(t, s.Dir, o.Result.Hint)
+			checkPaths(t, root, o.Result)
 			if after := digest(t, s.Dir); after != before {
 				t.Errorf("the judge changed the graded folder")
 			}
 		})
+	}
+}
+
+// checkPaths checks that no message of res names the folder the judge builds the graded
+// package in: the learner knows the files by their own folder.
+func checkPaths(t *testing.T, root string, res *result.Result) {
+	t.Helper()
+	virtual := filepath.Join(root, "grader", "internal", "virtual")
+	texts := []string{res.Message, res.Hint}
+	for _, test := range res.Tests {
+		texts = append(texts, test.Message)
+	}
+	for _, text := range texts {
+		if strings.Contains(text, virtual) {
+			t.Errorf("a message names the judge's build folder: %s", text)
+		}
 	}
 }
 

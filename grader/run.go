@@ -127,6 +127,9 @@ func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []prog
 	}
 	res.Output = output(runs, r)
 	fillTests(res, planned(suite, progs), runs)
+	for i := range res.Tests {
+		res.Tests[i].Message = mapped(res.Tests[i].Message, r) // as the verdict's message is
+	}
 	// The last run's record holds the growth judgements: the performance tests' program's, or
 	// the one that says why they did not run.
 	res.Complexity = complexity(r, runs[len(runs)-1].log, suite)
