@@ -16,13 +16,19 @@ import (
 // structure that keeps some of its state in package-level variables fails it: a second New that
 // resets what the first one still uses, or calls on one that show in the other. Its case is
 // printed with both, "a.Add(1)" and "b.Add(2)", and shrunk as any other.
-func Twins[S any](t *T, m Model[S], first, second []Call) {
+func Twins[S any](t *T, m Model[S], first, second []Call) { TwinsOf(t, m, m, first, second) }
+
+// TwinsOf is Twins with the second structure made by the model mb: a constructor with other
+// arguments (another size, other options), so that a package-level variable that New sets
+// from them shows in the first structure. mb differs from m only in its constructor, Init,
+// New and Ref.
+func TwinsOf[S any](t *T, m, mb Model[S], first, second []Call) {
 	third := len(first) / 3
 	seq := make([]Call, 0, len(first)+len(second)+twinResets)
 	seq = append(seq, first[:third]...)
 	names := twinNames(&m)
 	for i := range twinResets {
-		seq = append(seq, Call{Method: twinNew, Func: true, Text: names.rename(m.Recv+" := "+m.Init, false)})
+		seq = append(seq, Call{Method: twinNew, Func: true, Text: names.rename(m.Recv+" := "+mb.Init, false)})
 		seq = append(seq, first[third+i*third/twinResets:third+(i+1)*third/twinResets]...)
 	}
 	rest, rng := first[2*third:], t.Rand()
@@ -34,7 +40,7 @@ func Twins[S any](t *T, m Model[S], first, second []Call) {
 		seq, second = append(seq, names.second(second[0])), second[1:]
 	}
 	var tm Model[*twins[S]]
-	tm = twinModel(m, func(calls []Call) bool { return sharesState(t, &tm, &m, calls) }, t.run.panicHint)
+	tm = twinModel(m, mb, func(calls []Call) bool { return sharesState(t, &tm, &m, calls) }, t.run.panicHint)
 	Compare(t, tm, seq)
 }
 
@@ -88,12 +94,12 @@ type twins[S any] struct {
 	build func() S
 }
 
-// twinModel is m over a pair of structures: a from the start, b from its constructor call on.
-// shares says whether a failing case that needs both structures shows shared state
+// twinModel is m over a pair of structures: a from the start, b, made by mb's constructor,
+// from its constructor call on. shares says whether a failing case that needs both structures shows shared state
 // (sharesState): then it gets TwinsHint; a case on one structure gets m's own hint. A case that
 // needs both but shows no sharing gets what its panic itself shows (panicHint, the suite's
 // PanicHint, may be nil), or no hint.
-func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call, any) string) Model[*twins[S]] {
+func twinModel[S any](m, mb Model[S], shares func([]Call) bool, panicHint func(Call, any) string) Model[*twins[S]] {
 	names := twinNames(&m)
 	do := func(p *twins[S], c Call) any {
 		switch {
@@ -117,8 +123,8 @@ func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call,
 	}
 	tm := Model[*twins[S]]{
 		Recv: recv, Init: m.Init, Do: do,
-		New: func() *twins[S] { return &twins[S]{a: m.New(), build: m.New} },
-		Ref: func() *twins[S] { return &twins[S]{a: m.Ref(), build: m.Ref} },
+		New: func() *twins[S] { return &twins[S]{a: m.New(), build: mb.New} },
+		Ref: func() *twins[S] { return &twins[S]{a: m.Ref(), build: mb.Ref} },
 		Hint: func(f Mismatch) string {
 			both := usesBoth(f.Calls)
 			switch {
@@ -167,7 +173,7 @@ func twinModel[S any](m Model[S], shares func([]Call) bool, panicHint func(Call,
 		for i, c := range shown {
 			if c.Method == twinNew {
 				if made {
-					shown[i].Text = names.rename(m.Recv+" := "+m.Init, true)
+					shown[i].Text = names.rename(m.Recv+" := "+mb.Init, true)
 				}
 				made = true
 			}

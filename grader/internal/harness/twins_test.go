@@ -138,7 +138,7 @@ func TestTwinsHint(t *testing.T) {
 		{"a panic, no sharing shown", false, Mismatch{Calls: both, Panic: "index out of range"}, "the panic of Add"},
 		{"one structure", true, Mismatch{Calls: both[:1], Got: false}, "the suite's own hint"},
 	} {
-		m := twinModel(plain, func([]Call) bool { return tc.shares }, panicHint)
+		m := twinModel(plain, plain, func([]Call) bool { return tc.shares }, panicHint)
 		if got := m.Hint(tc.f); got != tc.want {
 			t.Errorf("%s: hint %q, want %q", tc.name, got, tc.want)
 		}
@@ -184,7 +184,7 @@ func TestTwinsNamesTheSecond(t *testing.T) {
 		n.second(texted(Call{Method: "Add", Args: []any{2007}})), made,
 		n.second(texted(Call{Method: "Has", Args: []any{2007}})),
 	}
-	tm := twinModel(m, func([]Call) bool { return false }, nil)
+	tm := twinModel(m, m, func([]Call) bool { return false }, nil)
 	if tm.Recv != "d" {
 		t.Errorf("the first structure is %s, want d, as the model names it", tm.Recv)
 	}

@@ -607,12 +607,13 @@ func (s *suite) randomSequences(t *harness.T) {
 	}
 }
 
-// twoAtOnce runs random sequences on two filters of 1,000 counters at once (harness.Twins): a
-// filter that keeps its counters in package-level variables fails it.
+// twoAtOnce runs random sequences on two filters at once (harness.TwinsOf), the second of other
+// m and k: a filter that keeps its counters, or its m or k, in package-level variables fails it.
 func (s *suite) twoAtOnce(t *harness.T) {
 	rng := t.Rand()
 	pool := keyPool(rng)
-	harness.Twins(t, s.filter(1000, 3), sequence(rng, pool, 1000, 3, 600), sequence(rng, pool, 1000, 3, 300))
+	harness.TwinsOf(t, s.filter(1000, 3), s.filter(1500, 7),
+		sequence(rng, pool, 1000, 3, 600), sequence(rng, pool, 1500, 7, 300))
 }
 
 // sequence draws at least n random calls over pool for a filter of m counters and k hash

@@ -622,13 +622,14 @@ func (s *suite) randomReopen(t *harness.T) {
 	}
 }
 
-// twoAtOnce runs random sequences on two stores at once, each on a Disk of its own
-// (harness.Twins), with memtables of a few dozen bytes and a Close and Open now and then.
+// twoAtOnce runs random sequences on two stores at once, each on a Disk of its own and with
+// options of its own (harness.TwinsOf), with memtables of a few dozen bytes and a Close and
+// Open now and then.
 func (s *suite) twoAtOnce(t *harness.T) {
-	o := randomOptions(t, 32, 128)
+	o, o2 := randomOptions(t, 32, 128), randomOptions(t, 32, 128)
 	keys := pool(t, 10)
-	harness.Twins(t, s.model(o), randomCalls(t, o, keys, 400, mix{40, 35, 12, 6, 3}),
-		randomCalls(t, o, keys, 200, mix{40, 35, 12, 6, 3}))
+	harness.TwinsOf(t, s.model(o), s.model(o2), randomCalls(t, o, keys, 400, mix{40, 35, 12, 6, 3}),
+		randomCalls(t, o2, keys, 200, mix{40, 35, 12, 6, 3}))
 }
 
 // randomLarge runs long sequences over 300 keys with memtables of 256 bytes to 2 KiB.
