@@ -605,3 +605,28 @@ func TestMarginalWrongMeasuredAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestOutOfRange checks what an index-out-of-range panic tells of the slice it indexed: its
+// length, which says whether it holds a structure's items.
+func TestOutOfRange(t *testing.T) {
+	for _, tc := range []struct {
+		panic         string
+		index, length int
+		ok            bool
+	}{
+		{"runtime error: index out of range [16] with length 16", 16, 16, true},
+		{"runtime error: index out of range [-3]", -3, -1, true},
+		{"runtime error: integer divide by zero", 0, 0, false},
+	} {
+		if i, n, ok := OutOfRange(tc.panic); i != tc.index || n != tc.length || ok != tc.ok {
+			t.Errorf("OutOfRange(%q) = %d, %d, %v", tc.panic, i, n, ok)
+		}
+	}
+	// 1000 counters of 4 bits: in 63 words of 64 bits (62 when rounded down), 500 bytes, or
+	// 1000 bytes; not in an array of 16 positions.
+	for n, want := range map[int]bool{63: true, 62: true, 500: true, 1000: true, 16: false, 64: false} {
+		if got := Holds(n, 1000, 4); got != want {
+			t.Errorf("Holds(%d, 1000, 4) = %v, want %v", n, got, want)
+		}
+	}
+}

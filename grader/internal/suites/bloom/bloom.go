@@ -514,7 +514,9 @@ func filterHint(f harness.Mismatch, m uint64) string {
 	last := f.Calls[len(f.Calls)-1]
 	switch {
 	case f.Panic != nil:
-		if strings.Contains(fmt.Sprint(f.Panic), "index out of range") {
+		// Only for an index into the bits, by its length: a buffer of the filter's own is
+		// another slice.
+		if _, n, ok := harness.OutOfRange(f.Panic); ok && (n < 0 || harness.Holds(n, m, 1)) {
 			return "every position must lie in 0..m-1 (reduce it mod m), and m bits need (m+63)/64 words"
 		}
 		return ""

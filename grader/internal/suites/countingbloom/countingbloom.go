@@ -33,7 +33,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"kata/grader/exercise"
 	"kata/grader/internal/bytekeys"
@@ -714,9 +713,15 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 				"one-letter key in its place, so read no byte of the key beyond len(key) (no key[0]), and " +
 				"hash it as any other"
 		}
-		if strings.Contains(fmt.Sprint(f.Panic), "index out of range") {
+		// Each hint only for the slice the panic's length shows: the counters, or a buffer of
+		// positions shorter than k.
+		switch i, n, ok := harness.OutOfRange(f.Panic); {
+		case ok && (n < 0 || harness.Holds(n, m, 4)):
 			return "every position must lie in 0..m-1 (reduce it mod m), and m counters of 4 bits need " +
 				"(m+15)/16 words"
+		case ok && n < int(k) && i == n:
+			return fmt.Sprintf("a filter of k = %d hash functions has %d positions per key, and a buffer of %d "+
+				"holds fewer: size it by k (or compute each position as you use it)", k, k, n)
 		}
 		return ""
 	}

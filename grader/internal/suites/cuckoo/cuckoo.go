@@ -19,9 +19,7 @@ package cuckoo
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"kata/grader/exercise"
@@ -528,21 +526,13 @@ const (
 		"Lookup and Delete also look"
 )
 
-// outOfRange reads the index and the length of an "index out of range [i] with length n"
-// panic.
-var outOfRange = regexp.MustCompile(`index out of range \[(-?\d+)\] with length (\d+)`)
-
 // tableIndex reports whether the out-of-range panic p can be an index into the table of b
 // buckets: a negative index (an index computed from a signed hash), or one into a slice as long
 // as the buckets or their slots. An index into an array of another length, such as a path of
 // kicks, is not one.
 func tableIndex(p string, b uint64) bool {
-	m := outOfRange.FindStringSubmatch(p)
-	if m == nil || strings.HasPrefix(m[1], "-") {
-		return true
-	}
-	n, _ := strconv.ParseUint(m[2], 10, 64)
-	return n == b || n == 4*b
+	_, n, ok := harness.OutOfRange(p)
+	return ok && (n < 0 || uint64(n) == b || uint64(n) == 4*b)
 }
 
 // hint names the usual cause of a failing case in New(capacity).
@@ -560,7 +550,7 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 			return "New must make at least one bucket of 4 slots: B is at least 1, also for a capacity below 4 " +
 				"(New(0) and New(1) have one bucket)"
 		}
-		if strings.Contains(p, "index out of range") && tableIndex(p, bucketsFor(capacity)) {
+		if tableIndex(p, bucketsFor(capacity)) {
 			return "every bucket index must lie in 0..B-1: take i1 = h & (B-1), and i2 = i1 ^ (hash(fp) & (B-1)), " +
 				"and keep the 4B slots in one slice, bucket i at slots[4i:4i+4]"
 		}
