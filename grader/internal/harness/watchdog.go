@@ -272,6 +272,7 @@ func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
 // suite's StuckHint for it.
 func (r *runner) stuckFailure(op *Call, recv, state string, limit time.Duration) *record.Failure {
 	call := op.Go(recv)
+	limit = limit.Round(100 * time.Millisecond) // "25.9s", not "25.85996584s"
 	switch {
 	case blocked(state):
 		return &record.Failure{Verdict: verdict.RuntimeError, Message: fmt.Sprintf(
@@ -285,7 +286,7 @@ func (r *runner) stuckFailure(op *Call, recv, state string, limit time.Duration)
 	// performance test's calls past its limit may as well be calls each far too slow.
 	guess := " (an endless loop?)"
 	if op.Batch {
-		guess = ""
+		guess = ": its calls are far too slow, or one of them never ends"
 	}
 	f := &record.Failure{Verdict: verdict.TimeLimitExceeded,
 		Message: fmt.Sprintf("%s ran for more than %s without returning%s", call, limit, guess)}
