@@ -101,6 +101,10 @@ func (s *Series) span() float64 {
 	return float64(s.Samples[len(s.Samples)-1].Size) / float64(s.Samples[0].Size)
 }
 
+// oneSize reports whether the series was measured at one size only, or at sizes less than twice
+// apart (the budget stopped the second's window early): too little to show a growth.
+func (s *Series) oneSize() bool { return len(s.Samples) < 2 || s.span() < 2 }
+
 // capped reports whether the measurements stopped at the budget.
 func (s *Series) capped() bool {
 	for _, x := range s.Samples {
@@ -325,7 +329,7 @@ func slowObserved(s *Series, d Decision) Class {
 	switch {
 	case ShownRight(s, d):
 		return s.Expected
-	case len(s.Samples) < 2:
+	case s.oneSize():
 		return "1 size measured"
 	}
 	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]
@@ -339,7 +343,7 @@ func unproven(s *Series, d Decision) string {
 	switch {
 	case ShownRight(s, d):
 		return ""
-	case len(s.Samples) < 2:
+	case s.oneSize():
 		return " (measured at one size: its growth is not known)"
 	}
 	first, last := s.Samples[0], s.Samples[len(s.Samples)-1]

@@ -347,6 +347,13 @@ func TestSlowRowShowsItsGrowth(t *testing.T) {
 		!strings.Contains(d.Reason, "not timed") {
 		t.Errorf("one size: got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
 	}
+	// A second size the budget cut short, 1.5% above the first: still one size, not "grew 1.0×
+	// over 1×" (a Bloom filter's Add that recounts the whole array).
+	near := &Series{Op: "Add", Axis: "n", Expected: "O(k)", Samples: []Sample{
+		{Size: 3125, Learner: 395747, Reference: 390}, {Size: 3173, Learner: 415227, Reference: 355, Capped: true}}}
+	if d = Final(near, false); d.Status != Slow || d.Observed != "1 size measured" {
+		t.Errorf("a window cut short: got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
+	}
 }
 
 // A ladder the budget stopped, whose last size is far over the time limit, is too slow even when
