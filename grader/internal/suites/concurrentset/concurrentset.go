@@ -51,8 +51,9 @@ func Suite(learner, reference API) *harness.Suite {
 		return func(t *harness.T) { harness.Compare(t, m, gen(t.Rand())) }
 	}
 	return &harness.Suite{
-		Exercise: ex.Name,
-		Deadlock: deadlock,
+		Exercise:  ex.Name,
+		Deadlock:  deadlock,
+		StuckHint: stuckHint,
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},
@@ -379,6 +380,22 @@ func outside(f harness.Mismatch) string {
 				return fmt.Sprintf("%s yielded key %d, and no Add of this set stored it", last.Short(), k)
 			}
 		}
+	}
+	return ""
+}
+
+// stuckHint names what keeps a call busy for ever on one goroutine, where no other call can
+// finish what it waits for: a lazy skip list's retry loop that meets a node marked but still
+// linked, or never fully linked. A Range is a walk that never reaches its end.
+func stuckHint(c harness.Call) string {
+	switch c.Method {
+	case "Add", "Remove", "Contains":
+		return fmt.Sprintf("%s kept retrying with no other call running: what it waits for never changes. "+
+			"Remove must unlink its marked node on every level, level 0 included, before it returns, and "+
+			"Add must set fullyLinked before it returns; a retry loop must only wait for another call", c.Method)
+	case "Range":
+		return "Range never reached its end: follow the level-0 links from the last node below lo and stop " +
+			"after hi, whatever the nodes' marks"
 	}
 	return ""
 }
