@@ -147,8 +147,13 @@ func linearizabilityHint(v *violation) string {
 			"points at the successor you found, and, in Remove, the victim is not marked yet) and search again when " +
 			"validation fails"
 	case slices.ContainsFunc(v.ops, func(o op) bool { return o.method == "Contains" }):
-		return "Contains must answer from the two flags: true only for a node found, fullyLinked and not marked; " +
-			"an Add takes effect when it sets fullyLinked, a Remove when it sets marked"
+		// A Contains shows the history wrong, and cannot tell whether it read wrongly or an
+		// Add or Remove lost another's change before it: both causes are named.
+		return "a Contains answered what no order of the calls explains: either it reads more than the two " +
+			"flags (true only for a node found, fullyLinked and not marked; an Add takes effect when it sets " +
+			"fullyLinked, a Remove when it sets marked), or an Add or Remove lost another's change, which " +
+			"Contains then shows: validate after locking (the predecessor is not marked and still points at " +
+			"the successor you found) and search again when validation fails"
 	}
 	return "each call must take effect at one instant between its call and its return: in the lazy skip list, " +
 		"Add when it sets fullyLinked, Remove when it sets marked, both under the locks they validated"
