@@ -578,9 +578,8 @@ func markCapped(series []*growth.Series) {
 // ladder proven wrong by its time (not by the bytes counted per call) is measured again
 // (afresh, the fastest sample per size kept), up to ConfirmPasses times in all while its wrong
 // growth is marginal, and one whose judgement is still unsure once more, before growth.Final
-// settles it. A series whose growth is wrong, or
-// that passes the time limit, fails the test with time_limit_exceeded, naming the operation,
-// with its hint.
+// settles it. A series whose growth is wrong, or that passes the time limit, fails the test
+// with time_limit_exceeded, naming the operation, with its hint.
 func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 	// Both structures live in one heap, so a garbage collection that one side's allocations
 	// start makes the other side's thread help mark the heap (assists) and look slower: a

@@ -95,10 +95,10 @@ type twins[S any] struct {
 }
 
 // twinModel is m over a pair of structures: a from the start, b, made by mb's constructor,
-// from its constructor call on. shares says whether a failing case that needs both structures shows shared state
-// (sharesState): then it gets TwinsHint; a case on one structure gets m's own hint. A case that
-// needs both but shows no sharing gets what its panic itself shows (panicHint, the suite's
-// PanicHint, may be nil), or no hint.
+// from its constructor call on. shares says whether a failing case that needs both structures
+// shows shared state (sharesState): then it gets TwinsHint; a case on one structure gets m's
+// own hint. A case that needs both but shows no sharing gets what its panic itself shows
+// (panicHint, the suite's PanicHint, may be nil), or no hint.
 func twinModel[S any](m, mb Model[S], shares func([]Call) bool, panicHint func(Call, any) string) Model[*twins[S]] {
 	names := twinNames(&m)
 	do := func(p *twins[S], c Call) any {
