@@ -15,6 +15,16 @@ import (
 // kit is the kit these tests run in.
 var kit, _ = layout.Find(".")
 
+// rows is the rows of a table test that run: every one, or under -short the first alone, so that
+// the quick loop starts the go command once a test (each check starts it three times, for
+// about a second).
+func rows[Row any](all []Row) []Row {
+	if testing.Short() {
+		return all[:1]
+	}
+	return all
+}
+
 // check checks the package in dir as the exercise called name.
 func check(t *testing.T, name, dir string) *Report {
 	t.Helper()
@@ -32,7 +42,7 @@ func check(t *testing.T, name, dir string) *Report {
 // TestHashSetMaps checks the hash set's rules on the rule_violation submissions: each is caught at
 // the right place, under the rule it breaks, with a message that says what was found.
 func TestHashSetMaps(t *testing.T) {
-	for _, tc := range []struct {
+	for _, tc := range rows([]struct {
 		dir, file string
 		rule      result.Rule
 		want      string
@@ -46,7 +56,7 @@ func TestHashSetMaps(t *testing.T) {
 		{"flag-set", "hashset.go", "allowed-imports", "imports flag"},
 		{"imports-unsafe", "hashset.go", "allowed-imports", "imports unsafe"},
 		{"import-solution", "hashset.go", "no-kit-import", "imports kata/solutions/hashset"},
-	} {
+	}) {
 		rep := check(t, "hashset", filepath.Join(kit.Testdata(), "hashset", "rule_violation", tc.dir))
 		if len(rep.TypeErrors) > 0 || len(rep.API) > 0 {
 			t.Errorf("%s: type errors %v, API %v", tc.dir, rep.TypeErrors, rep.API)
@@ -66,13 +76,13 @@ func TestHashSetMaps(t *testing.T) {
 
 // TestCleanPackages checks that the references and right submissions break no rule.
 func TestCleanPackages(t *testing.T) {
-	for _, e := range exercise.All() {
+	for _, e := range rows(exercise.All()) {
 		rep := check(t, e.Name, kit.Solution(e.Name))
 		if len(rep.TypeErrors)+len(rep.API)+len(rep.Violations) > 0 {
 			t.Errorf("solutions/%s: %+v", e.Name, rep)
 		}
 	}
-	for _, dir := range []string{"chaining", "tombstones", "linked-buckets"} {
+	for _, dir := range rows([]string{"chaining", "tombstones", "linked-buckets"}) {
 		rep := check(t, "hashset", filepath.Join(kit.Testdata(), "hashset", "accepted", dir))
 		if len(rep.Violations) > 0 {
 			t.Errorf("%s: %v", dir, rep.Violations)
@@ -101,10 +111,10 @@ func TestStructFields(t *testing.T) {
 // TestNoLibraries checks that an exercise may not wrap a library's version of itself, even one
 // that the kit's module does not require, so that the package does not type-check.
 func TestNoLibraries(t *testing.T) {
-	for _, tc := range []struct{ exercise, lib string }{
+	for _, tc := range rows([]struct{ exercise, lib string }{
 		{"skiplist", "github.com/huandu/skiplist"},
 		{"bloom", "github.com/bits-and-blooms/bloom/v3"},
-	} {
+	}) {
 		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "rule_violation", "wraps-library"))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoLibrary || !strings.Contains(rep.Violations[0].Message, tc.lib) {
 			t.Errorf("%s: %v", tc.exercise, rep.Violations)
@@ -115,11 +125,11 @@ func TestNoLibraries(t *testing.T) {
 // TestKitImports checks that an import of any package of the kit's own module is a broken rule at
 // the import, naming the package: a reference, the judge, and another of the kit's exercises alike.
 func TestKitImports(t *testing.T) {
-	for _, tc := range []struct{ exercise, dir, want string }{
+	for _, tc := range rows([]struct{ exercise, dir, want string }{
 		{"cuckoo", "imports-reference", "imports kata/solutions/cuckoo: an exercise may not use the kit's solutions/"},
 		{"randomizedset", "import-harness", "imports kata/grader/internal/harness: an exercise may not use the kit's grader/"},
 		{"countingbloom", "imports-bloom-exercise", "imports kata/exercises/bloom: an exercise may not use the kit's exercises/"},
-	} {
+	}) {
 		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "rule_violation", tc.dir))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitImport || rep.Violations[0].Line == 0 ||
 			rep.Violations[0].Message != tc.want {
@@ -131,7 +141,7 @@ func TestKitImports(t *testing.T) {
 // TestKitLinkname checks that a go:linkname into the kit's code is a broken rule, at the
 // directive, and that the package's other linknames are listed for the build's messages.
 func TestKitLinkname(t *testing.T) {
-	for _, dir := range []string{"linkname-reference", "linkname-solution"} {
+	for _, dir := range rows([]string{"linkname-reference", "linkname-solution"}) {
 		rep := check(t, "bloom", filepath.Join(kit.Testdata(), "bloom", "rule_violation", dir))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitLinkname || rep.Violations[0].Line == 0 {
 			t.Errorf("%s: %v", dir, rep.Violations)
@@ -161,14 +171,14 @@ func TestDeniedImports(t *testing.T) {
 // TestInterfaceMethods checks that an interface type of the API with other methods is told how
 // it differs, and that one with the same methods in another order, or embedded, is right.
 func TestInterfaceMethods(t *testing.T) {
-	for _, tc := range []struct{ disk, want string }{
+	for _, tc := range rows([]struct{ disk, want string }{
 		{"interface{ List() ([]string, error); Remove(string) error; Size(string) (int64, error)\n" +
 			"ReadAt(string, []byte, int64) (int, error); Create(string, []byte) error }", ""},
 		{"interface{ files; List() ([]string, error); Remove(string) error }\n" +
 			"type files interface{ Size(string) (int64, error); ReadAt(string, []byte, int64) (int, error); Create(string, []byte) error }", ""},
 		{"interface{ Remove(string) error }", "type Disk has methods Remove(string) error, want type Disk interface{ Create"},
 		{"struct{}", "type Disk has methods not an interface: struct{}, want"},
-	} {
+	}) {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "lsm.go"), []byte("package lsm\n\ntype Disk "+tc.disk+"\n"), 0o644); err != nil {
 			t.Fatal(err)
