@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
 )
@@ -114,18 +113,22 @@ func (k Kit[API]) CheckAlone(t *testing.T, seed uint64, bugs []Planted[API]) {
 }
 
 // firstOf is the first failure of the whole suite on a planted bug; under -short, a bug that a
-// performance test must catch is skipped. When none fails, it logs what the growth judge saw.
+// test of size must catch, or that none of the tests left catches, is skipped. When none fails,
+// it logs what the growth judge saw.
 func (k Kit[API]) firstOf(t *testing.T, b Planted[API], seed uint64) *record.Event {
 	t.Helper()
 	if testing.Short() {
 		for _, test := range k.Suite(b.Impl, k.Reference).All() {
-			if test.Name == b.Test && test.Kind == harness.Performance {
-				t.Skip("-short leaves out the performance tests; go test without -short runs them")
+			if test.Name == b.Test && Sized(test.Kind) {
+				t.Skip(shortSkip)
 			}
 		}
 	}
 	log := k.Run(t, b.Impl, seed)
 	end := FirstFailure(log)
+	if end == nil && testing.Short() && b.Test == "" {
+		t.Skip(shortSkip + ", and only they catch this bug")
+	}
 	if end == nil {
 		// A bug that got through is explained by what the growth judge saw.
 		LogJudgements(t, "", log)

@@ -97,17 +97,17 @@ func TestFirstFailure(t *testing.T) {
 	}
 }
 
-// TestShortLeavesOutPerformance checks the tests a run under -short keeps: the probe of what is
-// implemented and every test but the performance ones, or the named ones but those.
-func TestShortLeavesOutPerformance(t *testing.T) {
+// TestShortLeavesOutTestsOfSize checks the tests a run under -short keeps: the probe of what is
+// implemented and every fixed and differential test, or the named ones of those.
+func TestShortLeavesOutTestsOfSize(t *testing.T) {
 	s := &harness.Suite{Tests: []harness.Test{
 		{Name: "example", Kind: harness.Fixed}, {Name: "random/small", Kind: harness.Differential},
-		{Name: "performance/growth", Kind: harness.Performance},
+		{Name: "property/memory", Kind: harness.Property}, {Name: "performance/growth", Kind: harness.Performance},
 	}}
 	if got := fmt.Sprint(shortList(t, s, nil)); got != "[implemented example random/small]" {
 		t.Errorf("every test under -short: %s", got)
 	}
-	if got := fmt.Sprint(shortList(t, s, []string{"random/small", "performance/growth"})); got != "[random/small]" {
+	if got := fmt.Sprint(shortList(t, s, []string{"random/small", "property/memory", "performance/growth"})); got != "[random/small]" {
 		t.Errorf("named tests under -short: %s", got)
 	}
 }

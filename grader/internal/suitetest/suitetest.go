@@ -3,10 +3,11 @@
 // that a planted bug is caught as it must be (by which test, with which verdict, a case of which
 // size, and which words in the message, the hint and the case).
 //
-// One rule for -short holds in every suite, here: go test -short leaves out the performance
-// tests (every growth ladder) and nothing else. A run of the whole suite then stops before them,
-// and a check of a bug that only a performance test catches, or of a performance test alone, is
-// skipped.
+// One rule for -short holds in every suite, here: go test -short runs the fixed and the
+// differential tests and leaves out the tests of size, the performance tests (every growth
+// ladder) and the property tests (hundreds of thousands of calls, measured rates, memory). A run
+// of the whole suite then leaves them out, and a check of a bug that only one of them catches,
+// or of one of them alone, is skipped.
 package suitetest
 
 import (
@@ -28,8 +29,8 @@ type Kit[API any] struct {
 }
 
 // Run runs the suite on learner with seed, only the named tests if any, and returns the record.
-// Under -short a run of every test leaves out the performance tests, and a run of named tests
-// that are all performance tests is skipped.
+// Under -short a run of every test leaves out the tests of size (Sized), and a run of named
+// tests that are all of size is skipped.
 func (k Kit[API]) Run(t testing.TB, learner API, seed uint64, only ...string) *record.Log {
 	t.Helper()
 	s := k.Suite(learner, k.Reference)
@@ -43,21 +44,28 @@ func (k Kit[API]) Run(t testing.TB, learner API, seed uint64, only ...string) *r
 	return log
 }
 
-// shortList is the tests a run under -short runs: the named ones but the performance tests, or
+// shortList is the tests a run under -short runs: the named ones but the tests of size, or
 // every test but those when none is named. It skips t when nothing is left.
 func shortList(t testing.TB, s *harness.Suite, only []string) []string {
 	t.Helper()
 	var keep []string
 	for _, test := range s.All() {
-		if test.Kind != harness.Performance && (len(only) == 0 || slices.Contains(only, test.Name)) {
+		if !Sized(test.Kind) && (len(only) == 0 || slices.Contains(only, test.Name)) {
 			keep = append(keep, test.Name)
 		}
 	}
 	if len(keep) == 0 {
-		t.Skip("-short leaves out the performance tests; go test without -short runs them")
+		t.Skip(shortSkip)
 	}
 	return keep
 }
+
+// Sized reports whether tests of kind k are tests of size, which -short leaves out: the
+// performance and the property tests.
+func Sized(k harness.Kind) bool { return k == harness.Performance || k == harness.Property }
+
+// shortSkip is what a test skipped under -short says.
+const shortSkip = "-short leaves out the performance and property tests; go test without -short runs them"
 
 // RunEnds runs the suite as Run does and returns the record and its end events by test.
 func (k Kit[API]) RunEnds(t testing.TB, learner API, seed uint64, only ...string) (*record.Log, map[string]record.Event) {
