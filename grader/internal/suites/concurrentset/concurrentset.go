@@ -44,12 +44,6 @@ func Suite(learner, reference API) *harness.Suite {
 		New: learner.New, Ref: reference.New,
 		Do: dispatch, Simplify: simplify, Hint: hint, Show: show,
 	}
-	script := func(steps ...harness.Step) func(*harness.T) {
-		return func(t *harness.T) { harness.Script(t, m, steps) }
-	}
-	random := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Compare(t, m, gen(t.Rand())) }
-	}
 	return &harness.Suite{
 		Exercise:  ex.Name,
 		Deadlock:  deadlock,
@@ -67,20 +61,20 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		Tests: []harness.Test{
 			// The example of the lesson, on one goroutine.
-			{Name: "example", Kind: harness.Fixed, Run: script(
+			{Name: "example", Kind: harness.Fixed, Run: m.Script(
 				add(7, true), add(5, true), add(9, true), add(6, true), add(8, true), length(5),
 				add(7, false), remove(7, true), contains(7, false), rng(5, 9, 5, 6, 8, 9), length(4))},
 			// Nothing stored: every query answers "absent" or nothing.
-			{Name: "edge/empty", Kind: harness.Fixed, Run: script(
+			{Name: "edge/empty", Kind: harness.Fixed, Run: m.Script(
 				contains(0, false), contains(math.MinInt, false), contains(math.MaxInt, false),
 				remove(0, false), remove(math.MinInt, false), remove(math.MaxInt, false), length(0),
 				rng(math.MinInt, math.MaxInt), rng(0, 0))},
 			// Adding twice, removing twice: the second call changes nothing and says so.
-			{Name: "edge/twice", Kind: harness.Fixed, Run: script(
+			{Name: "edge/twice", Kind: harness.Fixed, Run: m.Script(
 				add(3, true), add(3, false), length(1), remove(3, true), remove(3, false), length(0),
 				contains(3, false), add(3, true), contains(3, true), length(1))},
 			// math.MinInt and math.MaxInt are keys like any other: no sentinel may hold them.
-			{Name: "edge/extremes", Kind: harness.Fixed, Run: script(
+			{Name: "edge/extremes", Kind: harness.Fixed, Run: m.Script(
 				contains(math.MinInt, false), contains(math.MaxInt, false), add(math.MaxInt, true),
 				add(math.MinInt, true), add(0, true), contains(math.MinInt, true),
 				contains(math.MaxInt, true), contains(math.MaxInt-1, false), length(3),
@@ -89,7 +83,7 @@ func Suite(learner, reference API) *harness.Suite {
 				remove(math.MaxInt, true), contains(math.MinInt, false), contains(math.MaxInt, false),
 				rng(math.MinInt, math.MaxInt, 0), length(1))},
 			// Range's bounds are both included; lo > hi yields nothing; bounds between keys.
-			{Name: "edge/range-bounds", Kind: harness.Fixed, Run: script(
+			{Name: "edge/range-bounds", Kind: harness.Fixed, Run: m.Script(
 				add(10, true), add(20, true), add(30, true), add(-10, true), rng(10, 30, 10, 20, 30),
 				rng(11, 29, 20), rng(20, 20, 20), rng(21, 29), rng(30, 10), rng(31, math.MaxInt),
 				rng(math.MinInt, -11), rng(math.MinInt, -10, -10), rng(-10, 10, -10, 10))},
@@ -101,11 +95,11 @@ func Suite(learner, reference API) *harness.Suite {
 			// keys yielded are those weak consistency allows.
 			{Name: "range/body-changes-set", Kind: harness.Fixed, Run: bodyChanges(learner.New)},
 			// Thousands of calls over 40 keys on one goroutine, against the reference.
-			{Name: "random/small-keys", Kind: harness.Differential, Run: random(func(r *rand.Rand) []harness.Call {
+			{Name: "random/small-keys", Kind: harness.Differential, Run: m.Random(func(r *rand.Rand) []harness.Call {
 				return sequence(r, 4000, 2, func() int { return r.IntN(40) - 20 })
 			})},
 			// Thousands of calls over the whole int range, extremes included.
-			{Name: "random/wide-keys", Kind: harness.Differential, Run: random(func(r *rand.Rand) []harness.Call {
+			{Name: "random/wide-keys", Kind: harness.Differential, Run: m.Random(func(r *rand.Rand) []harness.Call {
 				return sequence(r, 8000, 1, func() int { return wide(r) })
 			})},
 			// Four goroutines at once on a few keys, histories checked for linearizability.

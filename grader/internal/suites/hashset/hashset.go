@@ -4,6 +4,7 @@ package hashset
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 
 	"kata/grader/exercise"
@@ -23,19 +24,6 @@ func Suite(learner, reference API) *harness.Suite {
 		Do: dispatch, Hint: hint,
 	}
 	// script runs each list of steps on a fresh set.
-	script := func(lists ...[]harness.Step) func(*harness.T) {
-		return func(t *harness.T) {
-			for _, list := range lists {
-				harness.Script(t, m, list)
-			}
-		}
-	}
-	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
-	}
-	twins := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Twins(t, m, gen(t), gen(t)) }
-	}
 	return &harness.Suite{
 		Exercise: ex.Name,
 		Probes: []harness.Probe{
@@ -46,72 +34,72 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		Tests: []harness.Test{
 			// The example of the lesson.
-			{Name: "example", Kind: harness.Fixed, Run: script(steps(
-				add(1), add(2), has(1, true), has(3, false), add(2), has(2, true), remove(2), has(2, false)))},
+			{Name: "example", Kind: harness.Fixed, Run: m.Script(
+				add(1), add(2), has(1, true), has(3, false), add(2), has(2, true), remove(2), has(2, false))},
 			// Contains and Remove on a set that holds nothing: a table not made yet, no buckets.
-			{Name: "edge/empty", Kind: harness.Fixed, Run: script(steps(
-				has(1, false), has(0, false), remove(1), remove(0), has(42, false), remove(42), has(0, false)))},
+			{Name: "edge/empty", Kind: harness.Fixed, Run: m.Script(
+				has(1, false), has(0, false), remove(1), remove(0), has(42, false), remove(42), has(0, false))},
 			// 0 is a key like any other: a table that marks free slots with 0 loses it, or finds
 			// it everywhere.
-			{Name: "edge/zero", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/zero", Kind: harness.Fixed, Run: m.Script(
 				has(0, false), add(1), has(0, false), add(0), has(0, true), has(1, true), remove(0),
-				has(0, false), has(1, true), add(0), add(0), has(0, true), remove(1), has(0, true)))},
+				has(0, false), has(1, true), add(0), add(0), has(0, true), remove(1), has(0, true))},
 			// Negative keys: in Go, -7 % 8 is -7, no index.
-			{Name: "edge/negative", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/negative", Kind: harness.Fixed, Run: m.Script(
 				add(-1), add(-7), add(-8), add(-1024), has(-1, true), has(1, false), has(-7, true),
 				has(7, false), add(7), remove(-7), has(-7, false), has(7, true), has(-8, true),
-				has(-1024, true), has(1024, false), remove(-1), has(-1, false)))},
+				has(-1024, true), has(1024, false), remove(-1), has(-1, false))},
 			// A set, not a multiset: one Remove takes out a key however often it was added.
-			{Name: "edge/add-twice", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/add-twice", Kind: harness.Fixed, Run: m.Script(
 				add(5), add(5), has(5, true), remove(5), has(5, false), add(5), add(5), add(5),
-				remove(5), has(5, false), remove(5), has(5, false)))},
+				remove(5), has(5, false), remove(5), has(5, false))},
 			// Removing a key that is absent changes nothing.
-			{Name: "edge/remove-absent", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/remove-absent", Kind: harness.Fixed, Run: m.Script(
 				add(10), add(20), remove(15), remove(30), remove(-10), has(10, true), has(20, true),
-				has(15, false), remove(10), remove(10), has(10, false), has(20, true)))},
+				has(15, false), remove(10), remove(10), has(10, false), has(20, true))},
 			// A removed key can come back, and go again.
-			{Name: "edge/reinsert", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/reinsert", Kind: harness.Fixed, Run: m.Script(
 				add(7), remove(7), has(7, false), add(7), has(7, true), remove(7), has(7, false),
 				add(7), add(8), remove(8), has(7, true), add(8), has(8, true), remove(7), add(7),
-				has(7, true), has(8, true)))},
+				has(7, true), has(8, true))},
 			// Keys that differ only in their high bits are different keys: a table that stores
 			// int32(key), or compares hashes, mixes them up.
-			{Name: "edge/high-bits", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/high-bits", Kind: harness.Fixed, Run: m.Script(
 				add(1), has(1+1<<32, false), add(1<<32), has(0, false), has(1<<32, true),
 				has(1<<33, false), add(-1<<32), has(-1<<32, true), has(1<<31, false),
-				remove(1<<32), has(1<<32, false), has(-1<<32, true), has(1, true)))},
+				remove(1<<32), has(1<<32, false), has(-1<<32, true), has(1, true))},
 			// The smallest and largest ints, which some tables use to mark free slots.
-			{Name: "edge/extremes", Kind: harness.Fixed, Run: script(steps(
+			{Name: "edge/extremes", Kind: harness.Fixed, Run: m.Script(
 				has(math.MinInt, false), has(math.MaxInt, false), add(math.MinInt), add(math.MaxInt),
 				has(math.MinInt, true), has(math.MaxInt, true), has(math.MinInt+1, false),
 				has(math.MaxInt-1, false), has(0, false), has(-1, false), add(0), add(-1),
 				remove(math.MinInt), has(math.MinInt, false), has(math.MaxInt, true), has(-1, true),
-				remove(math.MaxInt), has(math.MaxInt, false), has(0, true)))},
+				remove(math.MaxInt), has(math.MaxInt, false), has(0, true))},
 			// Keys that share a bucket in the usual weak hashes: removing one from the middle of
 			// a probe run must not hide the keys after it.
-			{Name: "edge/probe-chain", Kind: harness.Fixed, Run: script(probeChains()...)},
+			{Name: "edge/probe-chain", Kind: harness.Fixed, Run: m.Scripts(probeChains()...)},
 			// The same keys: adding a key stored past a deleted slot of its probe run must find
 			// it there, not store it a second time in the deleted slot.
-			{Name: "edge/probe-reuse", Kind: harness.Fixed, Run: script(probeReuse()...)},
+			{Name: "edge/probe-reuse", Kind: harness.Fixed, Run: m.Scripts(probeReuse()...)},
 			// Enough keys to make any table grow several times, some removed on the way.
-			{Name: "edge/growth", Kind: harness.Fixed, Run: script(growth())},
+			{Name: "edge/growth", Kind: harness.Fixed, Run: m.Script(growth()...)},
 			// Many keys added and removed while the set stays tiny: a table whose deleted slots
 			// are never cleared fills up with them, and a lookup then never meets a free slot.
-			{Name: "edge/churn", Kind: harness.Fixed, Run: script(churn())},
+			{Name: "edge/churn", Kind: harness.Fixed, Run: m.Script(churn()...)},
 			// Few distinct keys, so collisions, duplicates, removals and re-insertions of the same
 			// keys keep happening.
-			{Name: "random/small-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return mixed(t, 3000, func() int { return t.Rand().IntN(17) - 8 })
+			{Name: "random/small-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
+				return mixed(rng, 3000, func() int { return rng.IntN(17) - 8 })
 			})},
 			// Keys from the whole int range, half of them drawn again, so that lookups and
 			// removals hit.
-			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return mixed(t, 30000, widePool(t))
+			{Name: "random/wide-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
+				return mixed(rng, 30000, widePool(rng))
 			})},
 			// Two sets at once, the second made after the first has grown, and calls spread over both:
 			// a package-level variable that a second New resets, or that both share, shows here.
-			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(t *harness.T) []harness.Call {
-				return mixed(t, 6000, func() int { return t.Rand().IntN(2000) - 1000 })
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: harness.TwinsTest(m, func(rng *rand.Rand) []harness.Call {
+				return mixed(rng, 6000, func() int { return rng.IntN(2000) - 1000 })
 			})},
 			// How Add, Contains and Remove grow against the reference, up to 1,000,000 keys.
 			performance(learner, reference),
@@ -120,7 +108,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// bucket.
 			patterned(learner, reference),
 			// A set of 200,000 keys: growth after growth must keep every key.
-			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
 		},
 	}
 }
@@ -217,11 +205,11 @@ func churn() []harness.Step {
 }
 
 // mixed draws n calls: about 40% Add, 35% Contains, 25% Remove, with keys from key.
-func mixed(t *harness.T, n int, key func() int) []harness.Call {
+func mixed(rng *rand.Rand, n int, key func() int) []harness.Call {
 	calls := make([]harness.Call, n)
 	for i := range calls {
 		method := "Add"
-		switch r := t.Rand().IntN(20); {
+		switch r := rng.IntN(20); {
 		case r >= 15:
 			method = "Remove"
 		case r >= 8:
@@ -234,13 +222,13 @@ func mixed(t *harness.T, n int, key func() int) []harness.Call {
 
 // widePool returns a key source over the whole int range that draws a key seen before about
 // half the time, so that hits, duplicates and removals of present keys really happen.
-func widePool(t *harness.T) func() int {
+func widePool(rng *rand.Rand) func() int {
 	var seen []int
 	return func() int {
-		if len(seen) > 0 && t.Rand().IntN(2) == 0 {
-			return seen[t.Rand().IntN(len(seen))]
+		if len(seen) > 0 && rng.IntN(2) == 0 {
+			return seen[rng.IntN(len(seen))]
 		}
-		x := wide(t)
+		x := wide(rng)
 		seen = append(seen, x)
 		return x
 	}
@@ -248,8 +236,7 @@ func widePool(t *harness.T) func() int {
 
 // wide draws a fresh key from the whole int range: the extremes and their neighbours, small
 // keys, multiples of large powers of two (negative ones too), and any int.
-func wide(t *harness.T) int {
-	rng := t.Rand()
+func wide(rng *rand.Rand) int {
 	switch r := rng.IntN(100); {
 	case r < 2:
 		return math.MinInt + rng.IntN(4)
@@ -270,8 +257,7 @@ const LargeN = 200_000
 
 // large adds LargeN keys, mostly distinct — any ints, runs of consecutive keys, a few
 // thousand multiples of 1024 — then checks, removes and adds, mostly keys present.
-func large(t *harness.T) []harness.Call {
-	rng := t.Rand()
+func large(rng *rand.Rand) []harness.Call {
 	calls := make([]harness.Call, 0, LargeN+LargeN/4)
 	keys := make([]int, LargeN)
 	run, stride := int(rng.Uint64()), 0

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -30,15 +31,6 @@ func Suite(learner, reference API) *harness.Suite {
 		Ref: func() *side { return &side{set: reference.New(), members: memberSet{}} },
 		Do:  do, Hint: hint,
 	}
-	script := func(steps ...harness.Step) func(*harness.T) {
-		return func(t *harness.T) { harness.Script(t, m, steps) }
-	}
-	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
-	}
-	twins := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Twins(t, m, gen(t), gen(t)) }
-	}
 	return &harness.Suite{
 		Exercise: ex.Name,
 		Probes: []harness.Probe{
@@ -53,32 +45,32 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		Tests: []harness.Test{
 			// The example of the exercise's doc.
-			{Name: "example", Kind: harness.Fixed, Run: script(
+			{Name: "example", Kind: harness.Fixed, Run: m.Script(
 				insert(1, true), remove(2, false), insert(2, true), draw(1, 2), remove(1, true),
 				insert(2, false), draw(2))},
 			// Insert of a present value returns false and adds no second copy.
-			{Name: "edge/insert-present", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/insert-present", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				[]harness.Step{insert(5, true), insert(5, false), draw(5), insert(6, true), insert(5, false),
 					insert(6, false)},
 				draws(6, 5, 6),
 				[]harness.Step{remove(5, true), remove(5, false)},
 				draws(6, 6))...)},
 			// Remove of an absent value returns false and changes nothing, on an empty set too.
-			{Name: "edge/remove-absent", Kind: harness.Fixed, Run: script(
+			{Name: "edge/remove-absent", Kind: harness.Fixed, Run: m.Script(
 				remove(0, false), remove(math.MinInt, false), insert(3, true), remove(4, false),
 				remove(-3, false), remove(0, false), draw(3), remove(3, true), remove(3, false),
 				insert(3, true), draw(3))},
 			// The only element removed and inserted again.
-			{Name: "edge/reinsert", Kind: harness.Fixed, Run: script(
+			{Name: "edge/reinsert", Kind: harness.Fixed, Run: m.Script(
 				insert(7, true), remove(7, true), remove(7, false), insert(7, true), insert(7, false),
 				draw(7), remove(7, true), insert(8, true), draw(8), insert(7, true), draw(7, 8))},
 			// Every element removed, then a new one: nothing of the old ones may be drawn.
-			{Name: "edge/refill", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/refill", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				[]harness.Step{insert(1, true), insert(2, true), remove(1, true), remove(2, true),
 					insert(3, true)},
 				draws(10, 3))...)},
 			// Removing the element in the last slot, which swap-with-last swaps with itself.
-			{Name: "edge/remove-last", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/remove-last", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				[]harness.Step{insert(1, true), insert(2, true), insert(3, true), remove(3, true),
 					insert(3, true), remove(3, true), remove(3, false)},
 				draws(4, 1, 2),
@@ -87,7 +79,7 @@ func Suite(learner, reference API) *harness.Suite {
 				[]harness.Step{remove(1, true), insert(2, true), draw(2)})...)},
 			// Removing the first element moves the last one into its slot; removing the moved
 			// one then relies on its updated position.
-			{Name: "edge/remove-first", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/remove-first", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				[]harness.Step{insert(1, true), insert(2, true), insert(3, true), insert(4, true),
 					remove(1, true), remove(4, true), remove(4, false), remove(1, false)},
 				draws(4, 2, 3),
@@ -96,18 +88,18 @@ func Suite(learner, reference API) *harness.Suite {
 				[]harness.Step{insert(1, true), insert(4, true), remove(3, true)},
 				draws(4, 1, 4))...)},
 			// A set of one element always answers that element.
-			{Name: "edge/single", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/single", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				[]harness.Step{insert(42, true)},
 				draws(10, 42),
 				[]harness.Step{insert(-42, true), remove(42, true)},
 				draws(10, -42))...)},
 			// After several removals GetRandom answers only the members left.
-			{Name: "edge/after-removals", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/after-removals", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				inserts(0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
 				removals(9, 3, 8, 0, 5),
 				draws(20, 1, 2, 4, 6, 7))...)},
 			// The extreme ints and 0 are values like any other, and distinct from their neighbours.
-			{Name: "edge/extremes", Kind: harness.Fixed, Run: script(slices.Concat(
+			{Name: "edge/extremes", Kind: harness.Fixed, Run: m.Script(slices.Concat(
 				inserts(math.MinInt, math.MaxInt, 0, -1),
 				[]harness.Step{insert(math.MinInt, false), insert(math.MaxInt, false), insert(0, false),
 					remove(math.MaxInt-1, false), remove(math.MinInt+1, false), remove(1, false),
@@ -118,18 +110,18 @@ func Suite(learner, reference API) *harness.Suite {
 				draws(3, math.MaxInt))...)},
 			// Thousands of calls over 17 values: repeated inserts, removals of absent values,
 			// re-insertions, and draws after every kind of change.
-			{Name: "random/small-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return mixed(t, 3000, func() int { return t.Rand().IntN(17) - 8 })
+			{Name: "random/small-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
+				return mixed(rng, 3000, func() int { return rng.IntN(17) - 8 })
 			})},
 			// Tens of thousands of calls over the whole int range, extremes and near relatives
 			// of earlier values included.
-			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return mixed(t, 30000, wideValues(t))
+			{Name: "random/wide-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
+				return mixed(rng, 30000, wideValues(rng))
 			})},
 			// Two sets at once, the second made after the first has grown, and calls spread over both:
 			// a package-level variable that a second New resets, or that both share, shows here.
-			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(t *harness.T) []harness.Call {
-				return mixed(t, 4000, func() int { return t.Rand().IntN(500) })
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: harness.TwinsTest(m, func(rng *rand.Rand) []harness.Call {
+				return mixed(rng, 4000, func() int { return rng.IntN(500) })
 			})},
 			// GetRandom never answers a value removed or never inserted, over a long history in
 			// which the set grows and shrinks again and again.
@@ -153,7 +145,7 @@ func Suite(learner, reference API) *harness.Suite {
 				reach(t, learner)
 			}},
 			// 200,000 values, then 50,000 mixed calls on a set of that size.
-			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
 		},
 	}
 }
@@ -268,8 +260,7 @@ func (m memberSet) oneOf() harness.OneOf {
 
 // mixed draws n calls: about 40% Insert, 35% Remove and 25% GetRandom, with values from value.
 // It follows the set's members so as to call GetRandom only when the set is not empty.
-func mixed(t *harness.T, n int, value func() int) []harness.Call {
-	rng := t.Rand()
+func mixed(rng *rand.Rand, n int, value func() int) []harness.Call {
 	members := map[int]bool{}
 	calls := make([]harness.Call, n)
 	for i := range calls {
@@ -293,8 +284,7 @@ func mixed(t *harness.T, n int, value func() int) []harness.Call {
 // repeat earlier ones, so that inserts and removals hit; a tenth are near relatives of an
 // earlier one (its negation, its neighbours, the same low 32 bits), which collide in a set that
 // squeezes ints into a narrower type; and about 2% are math.MinInt or math.MaxInt.
-func wideValues(t *harness.T) func() int {
-	rng := t.Rand()
+func wideValues(rng *rand.Rand) func() int {
 	var seen []int
 	return func() int {
 		var x int
@@ -338,8 +328,7 @@ const LargeN = 200_000
 // large inserts LargeN distinct values spread over the whole int range (the i-th is i times an
 // odd constant, and multiplying by an odd number is one-to-one on 64 bits), then removes,
 // inserts again and draws, mostly with values inserted before.
-func large(t *harness.T) []harness.Call {
-	rng := t.Rand()
+func large(rng *rand.Rand) []harness.Call {
 	value := func(i int) int { return int(uint64(i) * 0x9e3779b97f4a7c15) }
 	calls := make([]harness.Call, 0, LargeN+LargeN/4)
 	for i := range LargeN {

@@ -26,15 +26,6 @@ func Suite(learner, reference API) *harness.Suite {
 		New: learner.New, Ref: reference.New,
 		Do: dispatch, Hint: hint,
 	}
-	script := func(steps ...harness.Step) func(*harness.T) {
-		return func(t *harness.T) { harness.Script(t, m, steps) }
-	}
-	random := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Compare(t, m, gen(t)) }
-	}
-	twins := func(gen func(t *harness.T) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Twins(t, m, gen(t), gen(t)) }
-	}
 	return &harness.Suite{
 		Exercise: ex.Name,
 		// A crash in a performance test's batch has no shrunk case: its panic value alone
@@ -48,59 +39,59 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		Tests: []harness.Test{
 			// The example of the lesson.
-			{Name: "example", Kind: harness.Fixed, Run: script(
+			{Name: "example", Kind: harness.Fixed, Run: m.Script(
 				add(1), add(2), add(3), search(0, false), add(4), search(1, true),
 				erase(0, false), erase(1, true), search(1, false))},
 			// Nothing stored: a nil first node, a head that holds 0 or math.MinInt, a tail that
 			// holds math.MaxInt.
-			{Name: "edge/empty", Kind: harness.Fixed, Run: script(
+			{Name: "edge/empty", Kind: harness.Fixed, Run: m.Script(
 				search(0, false), search(math.MinInt, false), search(math.MaxInt, false),
 				erase(0, false), erase(math.MinInt, false), erase(math.MaxInt, false), search(0, false))},
 			// One value: its neighbours are not it, and once erased it is gone.
-			{Name: "edge/single", Kind: harness.Fixed, Run: script(
+			{Name: "edge/single", Kind: harness.Fixed, Run: m.Script(
 				add(7), search(7, true), search(6, false), search(8, false), erase(6, false),
 				erase(8, false), search(7, true), erase(7, true), search(7, false), erase(7, false),
 				search(8, false))},
 			// Search finds a value itself, not the node before or after it.
-			{Name: "edge/neighbours", Kind: harness.Fixed, Run: script(
+			{Name: "edge/neighbours", Kind: harness.Fixed, Run: m.Script(
 				add(10), add(30), add(-10), add(20), search(9, false), search(11, false),
 				search(19, false), search(21, false), search(29, false), search(31, false),
 				search(-9, false), search(-11, false), erase(11, false), erase(21, false),
 				erase(31, false), erase(-11, false), search(10, true), search(20, true),
 				search(30, true), search(-10, true))},
 			// Copies of one value: each Add stores one, each Erase removes one.
-			{Name: "edge/duplicates", Kind: harness.Fixed, Run: script(
+			{Name: "edge/duplicates", Kind: harness.Fixed, Run: m.Script(
 				add(5), add(5), add(5), erase(5, true), search(5, true), erase(5, true), search(5, true),
 				erase(5, true), search(5, false), erase(5, false), add(5), search(5, true))},
 			// Copies of several values added in turn: erasing a copy of one value leaves the
 			// other copies, and the other values, in place.
-			{Name: "edge/interleaved", Kind: harness.Fixed, Run: script(interleaved()...)},
+			{Name: "edge/interleaved", Kind: harness.Fixed, Run: m.Script(interleaved()...)},
 			// Two dozen copies, so that some reach the upper lanes: each Erase removes exactly
 			// one, whichever lanes it was on, and none is found once the last one is gone.
-			{Name: "edge/many-copies", Kind: harness.Fixed, Run: script(manyCopies()...)},
+			{Name: "edge/many-copies", Kind: harness.Fixed, Run: m.Script(manyCopies()...)},
 			// Erasing what is not there changes nothing.
-			{Name: "edge/erase-absent", Kind: harness.Fixed, Run: script(
+			{Name: "edge/erase-absent", Kind: harness.Fixed, Run: m.Script(
 				add(10), add(20), erase(15, false), erase(5, false), erase(25, false),
 				search(10, true), search(20, true), erase(10, true), erase(10, false), search(20, true))},
 			// Erasing the smallest value (the head's successor) and the largest (the node with
 			// no successor), again and again.
-			{Name: "edge/ends", Kind: harness.Fixed, Run: script(
+			{Name: "edge/ends", Kind: harness.Fixed, Run: m.Script(
 				add(5), add(1), add(9), add(3), add(7), erase(1, true), search(1, false), search(3, true),
 				erase(9, true), search(9, false), search(7, true), erase(1, false), erase(9, false),
 				erase(3, true), erase(7, true), search(3, false), search(7, false), search(5, true),
 				erase(5, true), search(5, false), add(4), search(4, true), search(5, false))},
 			// A value erased can come back.
-			{Name: "edge/reinsert", Kind: harness.Fixed, Run: script(
+			{Name: "edge/reinsert", Kind: harness.Fixed, Run: m.Script(
 				add(7), erase(7, true), search(7, false), add(7), search(7, true), erase(7, true), search(7, false))},
 			// Emptied, the list works as new: the lanes in use shrink back, and grow again.
-			{Name: "edge/drain-refill", Kind: harness.Fixed, Run: script(
+			{Name: "edge/drain-refill", Kind: harness.Fixed, Run: m.Script(
 				add(3), add(1), add(2), erase(2, true), erase(1, true), erase(3, true), search(1, false),
 				search(2, false), search(3, false), erase(2, false), add(2), search(2, true),
 				search(1, false), add(1), add(3), search(3, true), erase(1, true), erase(2, true),
 				erase(3, true), erase(3, false), add(3), search(3, true))},
 			// math.MinInt and math.MaxInt are values like any other, copies included: no sentinel
 			// may hold them, and comparing by subtraction overflows.
-			{Name: "edge/extremes", Kind: harness.Fixed, Run: script(
+			{Name: "edge/extremes", Kind: harness.Fixed, Run: m.Script(
 				search(math.MinInt, false), add(math.MinInt), add(math.MaxInt), add(0), add(-1),
 				search(math.MinInt, true), search(math.MaxInt, true), search(math.MaxInt-1, false),
 				search(math.MinInt+1, false), erase(math.MinInt, true), search(math.MinInt, false),
@@ -110,35 +101,35 @@ func Suite(learner, reference API) *harness.Suite {
 				erase(math.MaxInt, true), search(math.MaxInt, true), erase(math.MinInt, true),
 				search(math.MinInt, true), search(0, true), search(-1, true))},
 			// Values added out of order, negatives included.
-			{Name: "edge/order", Kind: harness.Fixed, Run: script(
+			{Name: "edge/order", Kind: harness.Fixed, Run: m.Script(
 				add(3), add(1), add(2), add(-3), add(-1), add(-2), search(-2, true), search(2, true),
 				erase(-3, true), erase(3, true), search(-3, false), search(3, false), search(1, true),
 				search(-1, true))},
 			// Sorted input: every Add appends after the last node, or links in before the first;
 			// with 32 values some nodes sit on level 0 only, between taller ones.
-			{Name: "edge/sorted-input", Kind: harness.Fixed, Run: script(sortedInput()...)},
+			{Name: "edge/sorted-input", Kind: harness.Fixed, Run: m.Script(sortedInput()...)},
 			// Two lists at once share nothing: a package-level head would let one see the other.
 			{Name: "edge/two-lists", Kind: harness.Fixed, Run: twoLists(learner.New)},
 			// Thousands of calls over 17 values, so copies pile up, the list empties and refills,
 			// and absent values are searched and erased.
-			{Name: "random/small-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return waves(t, 4000, func() int { return t.Rand().IntN(17) - 8 })
+			{Name: "random/small-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
+				return waves(rng, 4000, func() int { return rng.IntN(17) - 8 })
 			})},
 			// Tens of thousands of calls over the whole int range, extremes included.
-			{Name: "random/wide-values", Kind: harness.Differential, Run: random(func(t *harness.T) []harness.Call {
-				return waves(t, 40000, func() int { return wide(t) })
+			{Name: "random/wide-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
+				return waves(rng, 40000, func() int { return wide(rng) })
 			})},
 			// Two lists at once, the second made after the first has grown, and calls spread over both:
 			// a package-level variable that a second New resets, or that both share, shows here.
-			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(t *harness.T) []harness.Call {
-				return waves(t, 6000, func() int { return t.Rand().IntN(1000) })
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: harness.TwinsTest(m, func(rng *rand.Rand) []harness.Call {
+				return waves(rng, 6000, func() int { return rng.IntN(1000) })
 			})},
 			// How Add, Search and Erase grow against the reference, up to 200,000 values.
 			performance(learner, reference),
 			// How Add and Erase grow on a list of copies of one value, up to 50,000 copies.
 			duplicates(learner, reference),
 			// A list of 200,000 values, then 50,000 mixed calls on it.
-			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
 		},
 	}
 }
@@ -287,8 +278,7 @@ func pairCode(test string, done []string, failing string, want bool) string {
 // Search, 70% Erase. Adds take their value from value; searches and erases take a stored value
 // half of the time (nine times in ten when draining an Erase), and a fresh one otherwise, so
 // that they hit, and absent values are searched and erased too.
-func waves(t *harness.T, n int, value func() int) []harness.Call {
-	rng := t.Rand()
+func waves(rng *rand.Rand, n int, value func() int) []harness.Call {
 	calls := make([]harness.Call, n)
 	wave := max(1, n/10)
 	held := newBag()
@@ -358,16 +348,16 @@ func (b *bag) erase(x int) {
 }
 
 // wide draws an int from the whole range, now and then an extreme or a small one.
-func wide(t *harness.T) int {
-	switch r := t.Rand().IntN(100); {
+func wide(rng *rand.Rand) int {
+	switch r := rng.IntN(100); {
 	case r == 0:
 		return math.MinInt
 	case r == 1:
 		return math.MaxInt
 	case r < 20:
-		return t.Rand().IntN(2001) - 1000
+		return rng.IntN(2001) - 1000
 	}
-	return int(t.Rand().Uint64())
+	return int(rng.Uint64())
 }
 
 // LargeN is the size of the large test: LargeN additions, then LargeN/4 mixed operations on
@@ -376,8 +366,7 @@ const LargeN = 200_000
 
 // large builds a list of LargeN values with duplicates, then searches, erases and adds, with
 // values drawn mostly from those present.
-func large(t *harness.T) []harness.Call {
-	rng := t.Rand()
+func large(rng *rand.Rand) []harness.Call {
 	calls := make([]harness.Call, 0, LargeN+LargeN/4)
 	values := make([]int, LargeN)
 	for i := range values {

@@ -29,15 +29,6 @@ func Suite(learner, reference API) *harness.Suite {
 		New: learner.New, Ref: reference.New,
 		Do: do, Simplify: simplify, Hint: hint, Show: show,
 	}
-	script := func(steps ...harness.Step) func(*harness.T) {
-		return func(t *harness.T) { harness.Script(t, m, steps) }
-	}
-	random := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Compare(t, m, gen(t.Rand())) }
-	}
-	twins := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Twins(t, m, gen(t.Rand()), gen(t.Rand())) }
-	}
 	five := []harness.Step{add("c", 3, true), add("a", 1, true), add("e", 5, true), add("b", 2, true), add("d", 4, true)}
 	return &harness.Suite{
 		Exercise: ex.Name,
@@ -53,7 +44,7 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		Tests: []harness.Test{
 			// The leaderboard of the lesson.
-			{Name: "example", Kind: harness.Fixed, Run: script(
+			{Name: "example", Kind: harness.Fixed, Run: m.Script(
 				add("ann", 30, true), add("bob", 10, true), add("cat", 20, true), add("dan", 20, true),
 				add("bob", 25, false), length(4), score("bob", 25, true), score("eve", 0, false),
 				rank("cat", 0, true), rank("ann", 3, true),
@@ -61,23 +52,23 @@ func Suite(learner, reference API) *harness.Suite {
 				byScore(20, 25, mem("cat", 20), mem("dan", 20), mem("bob", 25)),
 				remove("cat", true), rank("dan", 0, true))},
 			// Nothing stored: every query answers "absent" or nothing, and nothing crashes.
-			{Name: "edge/empty", Kind: harness.Fixed, Run: script(
+			{Name: "edge/empty", Kind: harness.Fixed, Run: m.Script(
 				length(0), score("a", 0, false), rank("a", 0, false), remove("a", false),
 				byRank(0, -1), byRank(0, 0), byRank(-1, -1), byRank(-1, 0), byRank(0, 10),
 				byScore(math.Inf(-1), math.Inf(1)), byScore(0, 0), length(0))},
 			// One member: its rank is 0, every range holds it or nothing; removed, the set is empty.
-			{Name: "edge/single", Kind: harness.Fixed, Run: script(
+			{Name: "edge/single", Kind: harness.Fixed, Run: m.Script(
 				add("only", 5, true), length(1), rank("only", 0, true), score("only", 5, true),
 				byRank(0, 0, mem("only", 5)), byRank(0, -1, mem("only", 5)), byRank(-1, -1, mem("only", 5)),
 				byRank(1, 1), byRank(0, -2), byScore(5, 5, mem("only", 5)), byScore(4, 4.5), byScore(5.5, 6),
 				remove("only", true), length(0), rank("only", 0, false), byRank(0, -1), remove("only", false),
 				add("only", 6, true), rank("only", 0, true))},
 			// Ranks are 0-based, in order of score, whatever order the members came in.
-			{Name: "edge/ranks", Kind: harness.Fixed, Run: script(append(slices.Clone(five),
+			{Name: "edge/ranks", Kind: harness.Fixed, Run: m.Script(append(slices.Clone(five),
 				rank("a", 0, true), rank("b", 1, true), rank("c", 2, true), rank("d", 3, true),
 				rank("e", 4, true), rank("f", 0, false), length(5))...)},
 			// Equal scores order by name bytewise, not by arrival; Rank and both ranges agree.
-			{Name: "edge/ties", Kind: harness.Fixed, Run: script(
+			{Name: "edge/ties", Kind: harness.Fixed, Run: m.Script(
 				add("d", 7, true), add("b", 7, true), add("a", 7, true), add("c", 7, true), add("B", 7, true),
 				byRank(0, -1, mem("B", 7), mem("a", 7), mem("b", 7), mem("c", 7), mem("d", 7)),
 				rank("B", 0, true), rank("c", 3, true), rank("d", 4, true),
@@ -85,13 +76,13 @@ func Suite(learner, reference API) *harness.Suite {
 				remove("b", true), rank("c", 2, true), byRank(1, 2, mem("a", 7), mem("c", 7)))},
 			// Names order bytewise, whatever they spell: "\x80" (not UTF-8, U+FFFD as a rune)
 			// before "é" (0xC3 0xA9), before "\xff".
-			{Name: "edge/bytewise", Kind: harness.Fixed, Run: script(
+			{Name: "edge/bytewise", Kind: harness.Fixed, Run: m.Script(
 				add("é", 1, true), add("\xff", 1, true), add("\x80", 1, true), add("z", 1, true),
 				byRank(0, -1, mem("z", 1), mem("\x80", 1), mem("é", 1), mem("\xff", 1)),
 				rank("é", 2, true), rank("\x80", 1, true))},
 			// -0 and 0 are one score: members scored -0 and 0 tie and order by name, and
 			// either bound finds both.
-			{Name: "edge/negative-zero", Kind: harness.Fixed, Run: script(
+			{Name: "edge/negative-zero", Kind: harness.Fixed, Run: m.Script(
 				add("b", negZero, true), add("a", 0, true), add("c", negZero, true), add("m", -1, true),
 				byRank(0, -1, mem("m", -1), mem("a", 0), mem("b", 0), mem("c", 0)),
 				rank("a", 1, true), rank("b", 2, true), rank("c", 3, true),
@@ -101,13 +92,13 @@ func Suite(learner, reference API) *harness.Suite {
 				add("a", negZero, false), rank("a", 1, true), length(4),
 				add("m", 0, false), rank("m", 3, true), score("b", 0, true))},
 			// The empty name is a name like any other, and sorts before every other.
-			{Name: "edge/empty-name", Kind: harness.Fixed, Run: script(
+			{Name: "edge/empty-name", Kind: harness.Fixed, Run: m.Script(
 				score("", 0, false), rank("", 0, false), add("a", 1, true), add("", 1, true),
 				rank("", 0, true), rank("a", 1, true), score("", 1, true),
 				byRank(0, -1, mem("", 1), mem("a", 1)), add("", 2, false), rank("", 1, true),
 				remove("", true), remove("", false), score("", 0, false), length(1))},
 			// ±Inf are scores like any other, at the ends of the order.
-			{Name: "edge/infinities", Kind: harness.Fixed, Run: script(
+			{Name: "edge/infinities", Kind: harness.Fixed, Run: m.Script(
 				add("top", math.Inf(1), true), add("bottom", math.Inf(-1), true), add("mid", 0, true),
 				add("max", math.MaxFloat64, true), add("low", -math.MaxFloat64, true),
 				byRank(0, -1, mem("bottom", math.Inf(-1)), mem("low", -math.MaxFloat64), mem("mid", 0),
@@ -120,7 +111,7 @@ func Suite(learner, reference API) *harness.Suite {
 				add("top", math.Inf(-1), false), byRank(0, 1, mem("bottom", math.Inf(-1)), mem("top", math.Inf(-1))))},
 			// Adding a name already there moves it: one entry, the new score, the new place; the
 			// same score again changes nothing.
-			{Name: "edge/update", Kind: harness.Fixed, Run: script(
+			{Name: "edge/update", Kind: harness.Fixed, Run: m.Script(
 				add("a", 1, true), add("b", 2, true), add("c", 3, true), add("a", 4, false), length(3),
 				score("a", 4, true), rank("a", 2, true), rank("b", 0, true),
 				byRank(0, -1, mem("b", 2), mem("c", 3), mem("a", 4)), add("a", 4, false), length(3),
@@ -128,25 +119,25 @@ func Suite(learner, reference API) *harness.Suite {
 				add("b", 2.5, false), rank("b", 1, true), byScore(0, 10, mem("c", 0), mem("b", 2.5), mem("a", 4)),
 				remove("a", true), length(2), byRank(0, -1, mem("c", 0), mem("b", 2.5)))},
 			// Add with a NaN score panics and changes nothing, for a new name or a present one.
-			{Name: "edge/nan", Kind: harness.Fixed, Run: script(
+			{Name: "edge/nan", Kind: harness.Fixed, Run: m.Script(
 				add("a", 1, true), addNaN("a"), addNaN("b"), length(1), score("a", 1, true),
 				score("b", 0, false), rank("a", 0, true), byRank(0, -1, mem("a", 1)), add("b", 2, true),
 				byRank(0, -1, mem("a", 1), mem("b", 2)))},
 			// Every clipping case of ZRANGE on five members, and on an empty set.
-			{Name: "edge/range-by-rank", Kind: harness.Fixed, Run: script(append(slices.Clone(five),
+			{Name: "edge/range-by-rank", Kind: harness.Fixed, Run: m.Script(append(slices.Clone(five),
 				clip(0, 4), clip(0, -1), clip(-5, -1), clip(-6, -1), clip(-100, 100), clip(0, 5), clip(0, 100),
 				clip(1, 3), clip(-1, -1), clip(-2, -1), clip(2, -3), clip(4, 4), clip(4, 5), clip(-3, 10),
 				clip(5, 10), clip(5, 5), clip(0, -6), clip(3, 2), clip(-1, -2), clip(1, -5), clip(6, 4),
 				clip(-10, -6), clip(math.MinInt, math.MaxInt), clip(math.MaxInt, math.MaxInt))...)},
 			// RangeByScore includes both bounds, finds nothing between scores, and nothing when
 			// min > max or a bound is NaN.
-			{Name: "edge/range-by-score", Kind: harness.Fixed, Run: script(append(slices.Clone(five),
+			{Name: "edge/range-by-score", Kind: harness.Fixed, Run: m.Script(append(slices.Clone(five),
 				byScore(2, 4, mem("b", 2), mem("c", 3), mem("d", 4)), byScore(1.5, 3.5, mem("b", 2), mem("c", 3)),
 				byScore(2.1, 2.9), byScore(0, 0.5), byScore(5.5, 9), byScore(3, 3, mem("c", 3)),
 				byScore(4, 2), byScore(math.NaN(), 3), byScore(1, math.NaN()), byScore(math.NaN(), math.NaN()),
 				byScore(math.Inf(-1), 1, mem("a", 1)), byScore(5, math.Inf(1), mem("e", 5)))...)},
 			// Removing what is absent changes nothing; a removed name can come back anywhere.
-			{Name: "edge/remove", Kind: harness.Fixed, Run: script(append(slices.Clone(five),
+			{Name: "edge/remove", Kind: harness.Fixed, Run: m.Script(append(slices.Clone(five),
 				remove("z", false), remove("", false), length(5), remove("a", true), remove("a", false),
 				rank("b", 0, true), remove("e", true), rank("d", 2, true), byRank(0, -1, mem("b", 2), mem("c", 3), mem("d", 4)),
 				add("a", 10, true), rank("a", 3, true), remove("c", true), rank("a", 2, true), rank("d", 1, true),
@@ -159,23 +150,23 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "edge/two-sets", Kind: harness.Fixed, Run: twoSets(learner.New)},
 			// Thousands of calls over 8 names and 11 scores (ties, -0, ±Inf and NaN among them),
 			// so that members move, tie, leave and come back.
-			{Name: "random/small", Kind: harness.Differential, Run: random(func(rng *rand.Rand) []harness.Call {
+			{Name: "random/small", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
 				return calls(rng, 5000, smallName, smallScore)
 			})},
 			// Twenty thousand calls over many names and scores, the set growing to
 			// thousands of members.
-			{Name: "random/wide", Kind: harness.Differential, Run: random(func(rng *rand.Rand) []harness.Call {
+			{Name: "random/wide", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
 				return calls(rng, 20000, wideName, wideScore)
 			})},
 			// Two sets at once, the second made after the first has grown, and calls spread over both:
 			// a package-level variable that a second New resets, or that both share, shows here.
-			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(func(rng *rand.Rand) []harness.Call {
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: harness.TwinsTest(m, func(rng *rand.Rand) []harness.Call {
 				return calls(rng, 6000, wideName, wideScore)
 			})},
 			// How each operation grows with n, and each range with the members it returns.
 			performance(learner, reference),
 			// A set of LargeN members, then mixed calls on it.
-			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
 		},
 	}
 }

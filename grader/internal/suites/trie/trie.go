@@ -25,15 +25,6 @@ func Suite(learner, reference API) *harness.Suite {
 		New: learner.New, Ref: reference.New,
 		Do: dispatch, Simplify: simplify, Hint: hint,
 	}
-	script := func(steps ...harness.Step) func(*harness.T) {
-		return func(t *harness.T) { harness.Script(t, m, steps) }
-	}
-	random := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Compare(t, m, gen(t.Rand())) }
-	}
-	twins := func(gen func(rng *rand.Rand) []harness.Call) func(*harness.T) {
-		return func(t *harness.T) { harness.Twins(t, m, gen(t.Rand()), gen(t.Rand())) }
-	}
 	a, z := strings.Repeat("a", MaxLen), strings.Repeat("z", MaxLen)
 	return &harness.Suite{
 		Exercise: ex.Name,
@@ -45,68 +36,68 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		Tests: []harness.Test{
 			// The example of the lesson.
-			{Name: "example", Kind: harness.Fixed, Run: script(
+			{Name: "example", Kind: harness.Fixed, Run: m.Script(
 				insert("apple"), search("apple", true), search("app", false), startsWith("app", true),
 				insert("app"), search("app", true))},
 			// A path that exists is not yet a word: Search needs the end-of-word mark, StartsWith
 			// does not; marking a prefix later keeps the longer word.
-			{Name: "edge/prefix-not-word", Kind: harness.Fixed, Run: script(
+			{Name: "edge/prefix-not-word", Kind: harness.Fixed, Run: m.Script(
 				insert("apple"), search("app", false), startsWith("app", true), search("a", false),
 				startsWith("a", true), search("appl", false), insert("app"), search("app", true),
 				search("apple", true), search("appl", false), startsWith("appl", true))},
 			// A whole word is a prefix of itself.
-			{Name: "edge/own-prefix", Kind: harness.Fixed, Run: script(
+			{Name: "edge/own-prefix", Kind: harness.Fixed, Run: m.Script(
 				insert("apple"), startsWith("apple", true), insert("b"), startsWith("b", true),
 				search("b", true), startsWith("apple", true))},
 			// Nothing is there before the first Insert, and nothing continues past a word's end.
-			{Name: "edge/beyond-words", Kind: harness.Fixed, Run: script(
+			{Name: "edge/beyond-words", Kind: harness.Fixed, Run: m.Script(
 				search("a", false), startsWith("a", false), startsWith("z", false), insert("app"),
 				startsWith("appl", false), startsWith("apple", false), search("apps", false),
 				search("ap", false), startsWith("b", false), search("app", true))},
 			// One-letter words, and a one-letter word that becomes the prefix of a longer one.
-			{Name: "edge/one-letter", Kind: harness.Fixed, Run: script(
+			{Name: "edge/one-letter", Kind: harness.Fixed, Run: m.Script(
 				insert("a"), search("a", true), startsWith("a", true), search("aa", false),
 				startsWith("aa", false), insert("aa"), search("a", true), search("aa", true),
 				startsWith("a", true), search("aaa", false), startsWith("aaa", false), search("b", false))},
 			// Words that are prefixes of each other, the longer inserted first and then last.
-			{Name: "edge/prefix-orders", Kind: harness.Fixed, Run: script(
+			{Name: "edge/prefix-orders", Kind: harness.Fixed, Run: m.Script(
 				insert("card"), insert("car"), search("car", true), search("card", true), search("ca", false),
 				insert("dog"), insert("dogs"), search("dog", true), search("dogs", true), search("do", false),
 				startsWith("dogs", true), startsWith("dogsx", false), search("card", true))},
 			// Inserting a word again changes nothing.
-			{Name: "edge/duplicate", Kind: harness.Fixed, Run: script(
+			{Name: "edge/duplicate", Kind: harness.Fixed, Run: m.Script(
 				insert("hello"), insert("hello"), search("hello", true), startsWith("hell", true),
 				search("hell", false), insert("hello"), search("hello", true), startsWith("hello", true))},
 			// Words that differ only in their last letter share every node but one.
-			{Name: "edge/last-letter", Kind: harness.Fixed, Run: script(
+			{Name: "edge/last-letter", Kind: harness.Fixed, Run: m.Script(
 				insert("bat"), insert("bad"), search("bat", true), search("bad", true), search("bag", false),
 				search("ba", false), startsWith("ba", true), startsWith("bag", false), insert("cup"),
 				insert("cub"), search("cup", true), search("cub", true), search("cut", false))},
 			// 'a' and 'z' are children 0 and 25: the two ends of the array of children.
-			{Name: "edge/a-and-z", Kind: harness.Fixed, Run: script(
+			{Name: "edge/a-and-z", Kind: harness.Fixed, Run: m.Script(
 				insert("a"), search("z", false), startsWith("z", false), insert("z"), search("z", true),
 				startsWith("z", true), insert("za"), insert("az"), search("za", true), search("az", true),
 				search("zz", false), startsWith("zz", false), insert("zz"), search("zz", true),
 				search("aa", false), search("a", true))},
 			// A word of the longest length, its prefixes, and one letter more or less.
-			{Name: "edge/long-word", Kind: harness.Fixed, Run: script(
+			{Name: "edge/long-word", Kind: harness.Fixed, Run: m.Script(
 				insert(a), search(a, true), search(a[:MaxLen-1], false), startsWith(a[:MaxLen-1], true),
 				startsWith(a[:MaxLen/2], true), startsWith(a, true), search(z, false), startsWith(z[:1], false),
 				insert(z[:MaxLen-1]), search(z[:MaxLen-1], true), search(z[:MaxLen-2], false),
 				startsWith(z[:MaxLen-2], true), startsWith(z, false), search(z, false))},
 			// Many words that share a long prefix and branch only at its end.
-			{Name: "edge/shared-prefix", Kind: harness.Fixed, Run: script(sharedPrefix()...)},
+			{Name: "edge/shared-prefix", Kind: harness.Fixed, Run: m.Script(sharedPrefix()...)},
 			// Short words over a, b and c: every word is a prefix of many, and inserted again.
-			{Name: "random/small-values", Kind: harness.Differential, Run: random(small)},
+			{Name: "random/small-values", Kind: harness.Differential, Run: m.Random(small)},
 			// Words over a to z, up to 30 letters and a few up to MaxLen, many built from earlier ones.
-			{Name: "random/wide-values", Kind: harness.Differential, Run: random(wide)},
+			{Name: "random/wide-values", Kind: harness.Differential, Run: m.Random(wide)},
 			// Two tries at once, the second made after the first has grown, and calls spread over both:
 			// a package-level variable that a second New resets, or that both share, shows here.
-			{Name: "random/two-at-once", Kind: harness.Differential, Run: twins(wide)},
+			{Name: "random/two-at-once", Kind: harness.Differential, Run: harness.TwinsTest(m, wide)},
 			// How Insert, Search and StartsWith grow with the number of words and with their length.
 			performance(learner, reference),
 			// LargeN distinct words, then LargeQueries mixed operations on the full trie.
-			{Name: "random/large", Kind: harness.Differential, Run: random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
 		},
 	}
 }
