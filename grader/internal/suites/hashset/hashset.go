@@ -23,7 +23,6 @@ func Suite(learner, reference API) *harness.Suite {
 		New: learner.New, Ref: reference.New,
 		Do: dispatch, Hint: hint,
 	}
-	// script runs each list of steps on a fresh set.
 	return &harness.Suite{
 		Exercise: ex.Name,
 		Probes: []harness.Probe{
