@@ -41,18 +41,6 @@ func Abbrev(v verdict.Verdict) string {
 	return string(v)
 }
 
-// tone is a verdict's colour class on the page: good (green), unfinished (yellow) or bad (red),
-// the colours of kata's terminal output.
-func tone(v verdict.Verdict) string {
-	switch v.Tone() {
-	case verdict.Good:
-		return "good"
-	case verdict.Unfinished:
-		return "unfinished"
-	}
-	return "bad"
-}
-
 // view is what the page shows.
 type view struct {
 	*Book
@@ -97,7 +85,7 @@ type countView struct {
 func (b *Book) WriteHTML(w io.Writer) error {
 	v := view{Book: b}
 	for _, vd := range verdict.All {
-		v.Verdicts = append(v.Verdicts, verdictView{Verdict: vd, Abbrev: Abbrev(vd), Tone: tone(vd)})
+		v.Verdicts = append(v.Verdicts, verdictView{Verdict: vd, Abbrev: Abbrev(vd), Tone: vd.Tone().String()})
 	}
 	for i, s := range b.Students {
 		sv := studentView{Student: s}
@@ -105,7 +93,7 @@ func (b *Book) WriteHTML(w io.Writer) error {
 			c := cellView{I: i, J: j}
 			if r, ok := b.Row(s.Name, e.Name); ok {
 				c.Row, c.Graded = r, true
-				c.Abbrev, c.Tone = Abbrev(r.Verdict), tone(r.Verdict)
+				c.Abbrev, c.Tone = Abbrev(r.Verdict), r.Verdict.Tone().String()
 				c.Title = fmt.Sprintf("%s · %s: %s: %s", s.Name, e.Name, r.Verdict.Words(), oneLine(r.Message))
 				c.Time = seconds(r.DurationMS) + " s"
 				if r.Result != nil {

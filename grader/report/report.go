@@ -66,15 +66,10 @@ func (p Palette) Verdict(v verdict.Verdict) *color.Color {
 }
 
 // Mark is the one-character mark of a verdict: ✓, ✗ or …
-func Mark(v verdict.Verdict) string {
-	switch v.Tone() {
-	case verdict.Good:
-		return "✓"
-	case verdict.Unfinished:
-		return "…"
-	}
-	return "✗"
-}
+func Mark(v verdict.Verdict) string { return marks[v.Tone()] }
+
+// marks are the verdicts' marks by tone.
+var marks = [...]string{verdict.Good: "✓", verdict.Bad: "✗", verdict.Unfinished: "…"}
 
 // VerdictLine is the coloured first line of a result: mark, verdict in words, exercise, folder,
 // time.

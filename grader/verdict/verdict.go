@@ -83,6 +83,12 @@ const (
 	Unfinished
 )
 
+// String is the tone's name: "good", "bad" or "unfinished" (the gradebook's page names its
+// colour classes so).
+func (t Tone) String() string {
+	return [...]string{Good: "good", Bad: "bad", Unfinished: "unfinished"}[t]
+}
+
 // Tone returns the verdict's tone: accepted is good, not_implemented is unfinished work, and
 // every other verdict is bad.
 func (v Verdict) Tone() Tone {
