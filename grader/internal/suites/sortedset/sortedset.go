@@ -346,19 +346,19 @@ func returnedSlices(newSet func() SortedSet) func(*harness.T) {
 			code = append(code, fmt.Sprintf("for i := range %s {\n\t\t%s[i] = Member{Name: \"changed\", Score: -1}\n\t}", v, v))
 		}
 		unchanged := func(v, what string) { check(v, kept[v], what) }
+		// owned makes the call same twice, as p1 and p2, changing p1 in between, then the call
+		// later as p3: neither the change nor the later call may change p2.
+		owned := func(p string, same harness.Call, sameWant []Member, later harness.Call, laterWant []Member) {
+			query(p+"1", same, sameWant)
+			change(p + "1")
+			query(p+"2", same, sameWant)
+			unchanged(p+"2", "changing the slice an earlier "+same.Short()+" returned changed what the same call returns")
+			query(p+"3", later, laterWant)
+			unchanged(p+"2", "a later "+same.Method+" changed the slice an earlier one returned")
+		}
 		ab, abc, cd := all[:2], all[:3], all[2:]
-		query("r1", call("RangeByRank", 0, 2), abc)
-		change("r1")
-		query("r2", call("RangeByRank", 0, 2), abc)
-		unchanged("r2", "changing the slice an earlier RangeByRank(0, 2) returned changed what the same call returns")
-		query("r3", call("RangeByRank", 2, 3), cd)
-		unchanged("r2", "a later RangeByRank changed the slice an earlier one returned")
-		query("s1", call("RangeByScore", 1.0, 2.0), ab)
-		change("s1")
-		query("s2", call("RangeByScore", 1.0, 2.0), ab)
-		unchanged("s2", "changing the slice an earlier RangeByScore(1, 2) returned changed what the same call returns")
-		query("s3", call("RangeByScore", 3.0, 4.0), cd)
-		unchanged("s2", "a later RangeByScore changed the slice an earlier one returned")
+		owned("r", call("RangeByRank", 0, 2), abc, call("RangeByRank", 2, 3), cd)
+		owned("s", call("RangeByScore", 1.0, 2.0), ab, call("RangeByScore", 3.0, 4.0), cd)
 		unchanged("r2", "a later RangeByScore changed the slice RangeByRank returned")
 		unchanged("r3", "a later RangeByScore changed the slice RangeByRank returned")
 		query("whole", call("RangeByRank", 0, -1), all)
