@@ -28,44 +28,51 @@ type Submission struct {
 // are errors, so a typo in a verdict's name cannot hide a submission.
 func Submissions(root string) ([]Submission, error) {
 	var subs []Submission
-	exDirs, err := os.ReadDir(root)
+	exercises, err := folders(root)
 	if err != nil {
 		return nil, err
 	}
-	for _, exDir := range exDirs {
-		if !exDir.IsDir() {
-			continue
+	for _, name := range exercises {
+		e, err := exercise.Lookup(name)
+		if err != nil || e.Name != name {
+			return nil, fmt.Errorf("%s: not an exercise's folder", filepath.Join(root, name))
 		}
-		e, err := exercise.Lookup(exDir.Name())
-		if err != nil || e.Name != exDir.Name() {
-			return nil, fmt.Errorf("%s: not an exercise's folder", filepath.Join(root, exDir.Name()))
-		}
-		vDirs, err := os.ReadDir(filepath.Join(root, exDir.Name()))
+		verdicts, err := folders(filepath.Join(root, name))
 		if err != nil {
 			return nil, err
 		}
-		for _, vDir := range vDirs {
-			if !vDir.IsDir() {
-				continue
-			}
-			v, err := verdict.Parse(vDir.Name())
+		for _, vName := range verdicts {
+			v, err := verdict.Parse(vName)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", filepath.Join(root, exDir.Name(), vDir.Name()), err)
+				return nil, fmt.Errorf("%s: %v", filepath.Join(root, name, vName), err)
 			}
-			sDirs, err := os.ReadDir(filepath.Join(root, exDir.Name(), vDir.Name()))
+			packages, err := folders(filepath.Join(root, name, vName))
 			if err != nil {
 				return nil, err
 			}
-			for _, sDir := range sDirs {
-				if sDir.IsDir() {
-					subs = append(subs, Submission{Exercise: e, Expected: v, Name: sDir.Name(),
-						Dir: filepath.Join(root, exDir.Name(), vDir.Name(), sDir.Name())})
-				}
+			for _, sName := range packages {
+				subs = append(subs, Submission{Exercise: e, Expected: v, Name: sName,
+					Dir: filepath.Join(root, name, vName, sName)})
 			}
 		}
 	}
 	sort.SliceStable(subs, func(i, j int) bool { return subs[i].Dir < subs[j].Dir })
 	return subs, nil
+}
+
+// folders returns the names of the folders in dir, files left aside.
+func folders(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
 }
 
 // Outcome is how a submission fared against the verdict its folder names.
