@@ -10,30 +10,6 @@ import (
 	"kata/grader/exercise"
 )
 
-// copyDir copies the files of one folder into another, creating it.
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	if err := os.MkdirAll(to, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	entries, err := os.ReadDir(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(from, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestBrokenReferenceIsNamed swaps a wrong skip list in as the reference: verifying it names it
 // and its failing case (the commands then refuse to grade against it), while a right
 // reference in the same tree is accepted.
@@ -43,9 +19,14 @@ func TestBrokenReferenceIsNamed(t *testing.T) {
 	}
 	root := kitRoot(t)
 	solutions := t.TempDir()
-	copyDir(t, filepath.Join(root, "grader", "testdata", "skiplist", "wrong_answer", "erase-all-copies"),
-		filepath.Join(solutions, "skiplist"))
-	copyDir(t, filepath.Join(root, "solutions", "trie"), filepath.Join(solutions, "trie"))
+	for name, from := range map[string]string{
+		"skiplist": filepath.Join(root, "grader", "testdata", "skiplist", "wrong_answer", "erase-all-copies"),
+		"trie":     filepath.Join(root, "solutions", "trie"),
+	} {
+		if err := os.CopyFS(filepath.Join(solutions, name), os.DirFS(from)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	skiplist, _ := exercise.Lookup("skiplist")
 	trie, _ := exercise.Lookup("trie")
 

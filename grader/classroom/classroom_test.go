@@ -160,31 +160,6 @@ func kitRoot(t *testing.T) string {
 	return root
 }
 
-// copyDir copies the files of the package in src to dst.
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			copyDir(t, filepath.Join(src, e.Name()), filepath.Join(dst, e.Name()))
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // answerFile, in a package graded by fakeJudge, says what the fake answers: a verdict's name,
 // "growth" (time_limit_exceeded on growth alone the first time, accepted after), "kit" (a
 // *grader.KitError) or "panic".
@@ -414,7 +389,10 @@ func TestGradeClassWithTheJudge(t *testing.T) {
 	}
 	root := kitRoot(t)
 	class := t.TempDir()
-	copyDir(t, filepath.Join(root, "grader", "testdata", "hashset", "wrong_answer", "add-appends"), filepath.Join(class, "ada", "hashset"))
+	ada := filepath.Join(root, "grader", "testdata", "hashset", "wrong_answer", "add-appends")
+	if err := os.CopyFS(filepath.Join(class, "ada", "hashset"), os.DirFS(ada)); err != nil {
+		t.Fatal(err)
+	}
 	mkdirs(t, class, "bob")
 	students, err := Students(class, []string{"ada", "bob"})
 	if err != nil {
