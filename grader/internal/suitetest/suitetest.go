@@ -115,6 +115,20 @@ func (k Kit[API]) Passes(t testing.TB, learner API, seed uint64, traces bool, on
 	return log
 }
 
+// PassesWithout runs the reference-free tests, the ones kata verify runs, on k.Reference with
+// stand behind it in the reference's place, and reports every test that did not pass, as Passes
+// does: stand is a reference that must never be used, one that panics or has no constructor.
+func (k Kit[API]) PassesWithout(t testing.TB, stand API, seed uint64) {
+	t.Helper()
+	var free []string
+	for _, test := range k.Suite(k.Reference, stand).Tests {
+		if test.Kind.ReferenceFree() {
+			free = append(free, test.Name)
+		}
+	}
+	Kit[API]{Suite: k.Suite, Reference: stand}.Passes(t, k.Reference, seed, false, free...)
+}
+
 // Perf runs one performance test alone on learner with seed, and returns its end event and the
 // growth judgements. Under -short it skips t.
 func (k Kit[API]) Perf(t testing.TB, learner API, seed uint64, test string) (record.Event, []record.Complexity) {
