@@ -26,39 +26,39 @@ func TestReferencePasses(t *testing.T) { kit.Passes(t, reference, 1, false) }
 // never grows is right, only slow: every correctness test passes it, and the performance test
 // alone judges it, naming its growth.
 var wrongCases = []suitetest.Planted[API]{
-	{Name: "lazy-table", Impl: API{New: func() HashSet { return newChained(chainLazy) }},
+	{Name: "lazy-table", Impl: chainLazy.api(),
 		Caught: suitetest.Caught{Test: "edge/empty", Verdict: "runtime_error", Code: "s.Contains(", Hint: "no buckets yet"}},
-	{Name: "swap-remove-absent", Impl: API{New: func() HashSet { return newChained(chainRemoveAnyway) }},
+	{Name: "swap-remove-absent", Impl: chainRemoveAnyway.api(),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "absent key"}},
-	{Name: "zero-marks-free", Impl: API{New: func() HashSet { return newProbing(probeZeroFree) }},
+	{Name: "zero-marks-free", Impl: probeZeroFree.api(),
 		Caught: suitetest.Caught{Test: "edge/zero", Verdict: "wrong_answer", Code: "s.Contains(0)", Hint: "0 is a key"}},
-	{Name: "negative-mod", Impl: API{New: func() HashSet { return newChained(chainSignedMod) }},
+	{Name: "negative-mod", Impl: chainSignedMod.api(),
 		Caught: suitetest.Caught{Test: "edge/negative", Verdict: "runtime_error", Code: "s.Add(-1)", Hint: "negative for a negative key"}},
-	{Name: "multiset", Impl: API{New: func() HashSet { return newChained(chainMultiset) }},
+	{Name: "multiset", Impl: chainMultiset.api(),
 		Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "each key once"}},
-	{Name: "int32-keys", Impl: API{New: func() HashSet { return newChained(chainInt32) }},
+	{Name: "int32-keys", Impl: chainInt32.api(),
 		Caught: suitetest.Caught{Test: "edge/high-bits", Verdict: "wrong_answer", Code: "s.Contains(4294967297)", Hint: "64 bits"}},
-	{Name: "minint-marks-free", Impl: API{New: func() HashSet { return newProbing(probeMinIntFree | probeBig) }},
+	{Name: "minint-marks-free", Impl: (probeMinIntFree | probeBig).api(),
 		Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "wrong_answer", Code: "s.Contains(math.MinInt)", Hint: "math.MinInt is a key"}},
-	{Name: "abs-hash", Impl: API{New: func() HashSet { return newChained(chainAbs) }},
+	{Name: "abs-hash", Impl: chainAbs.api(),
 		Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "runtime_error", Code: "s.Contains(math.MinInt)", Hint: "non-negative"}},
-	{Name: "no-tombstone-identity", Impl: API{New: func() HashSet { return newProbing(probeNoTombstone | probeIdentity) }},
+	{Name: "no-tombstone-identity", Impl: (probeNoTombstone | probeIdentity).api(),
 		Caught: suitetest.Caught{Test: "edge/high-bits", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "hole in a probe chain"}},
-	{Name: "copy-on-grow", Impl: API{New: func() HashSet { return newProbing(probeCopyOnGrow | probeIdentity) }},
+	{Name: "copy-on-grow", Impl: (probeCopyOnGrow | probeIdentity).api(),
 		Caught: suitetest.Caught{Test: "edge/negative", Verdict: "wrong_answer", Code: "s.Contains(", Hint: "re-insert every key", MaxOps: 10}},
-	{Name: "lose-on-grow", Impl: API{New: func() HashSet { return newProbing(probeLoseOnGrow) }},
+	{Name: "lose-on-grow", Impl: probeLoseOnGrow.api(),
 		Caught: suitetest.Caught{Test: "edge/negative", Verdict: "wrong_answer", Code: "s.Contains(", Hint: "re-insert every key", MaxOps: 10}},
-	{Name: "no-tombstone", Impl: API{New: func() HashSet { return newProbing(probeNoTombstone | probeBig) }},
+	{Name: "no-tombstone", Impl: (probeNoTombstone | probeBig).api(),
 		Caught: suitetest.Caught{Test: "edge/probe-chain", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "hole in a probe chain", MaxOps: 10}},
-	{Name: "tombstone-reuse", Impl: API{New: func() HashSet { return newProbing(probeReuseFirst | probeBig) }},
+	{Name: "tombstone-reuse", Impl: (probeReuseFirst | probeBig).api(),
 		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
-	{Name: "tombstone-reuse-identity", Impl: API{New: func() HashSet { return newProbing(probeReuseFirst | probeIdentity) }},
+	{Name: "tombstone-reuse-identity", Impl: (probeReuseFirst | probeIdentity).api(),
 		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
-	{Name: "tombstone-reuse-fibonacci", Impl: API{New: func() HashSet { return newProbing(probeReuseFirst | probeFibonacci) }},
+	{Name: "tombstone-reuse-fibonacci", Impl: (probeReuseFirst | probeFibonacci).api(),
 		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
 	{Name: "remove-stub", Impl: API{New: func() HashSet { return stubRemove{newChained(0)} }},
 		Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented"}},
-	{Name: "fixed-table", Impl: API{New: func() HashSet { return newChained(chainFixed) }},
+	{Name: "fixed-table", Impl: chainFixed.api(),
 		Caught: suitetest.Caught{Test: "performance/growth", Verdict: "time_limit_exceeded", Hint: "your table never grows"}},
 }
 
@@ -72,7 +72,7 @@ func TestStubNamesMethod(t *testing.T) {
 }
 
 func TestPanicNamesCall(t *testing.T) {
-	e := kit.First(t, API{New: func() HashSet { return newChained(chainSignedMod) }}, 1)
+	e := kit.First(t, chainSignedMod.api(), 1)
 	f := e.Failure
 	if f == nil || f.Message != "Add(-1) panicked: runtime error: index out of range [-1]" || f.Op != "s.Add(-1)" {
 		t.Fatalf("want a runtime_error of Add(-1), got %+v", f)
@@ -80,7 +80,7 @@ func TestPanicNamesCall(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
-	impl := API{New: func() HashSet { return newProbing(probeReuseFirst | probeBig) }}
+	impl := (probeReuseFirst | probeBig).api()
 	var codes []string
 	for range 2 {
 		e := kit.First(t, impl, 99)
@@ -138,6 +138,9 @@ type chained struct {
 	buckets [][]int
 	count   int
 }
+
+// api is the API of chained tables with bug b.
+func (b chainBug) api() API { return API{New: func() HashSet { return newChained(b) }} }
 
 func newChained(bug chainBug) *chained {
 	s := &chained{bug: bug}
@@ -250,6 +253,9 @@ type probing struct {
 	state []byte
 	used  int // full and deleted slots
 }
+
+// api is the API of linear-probing tables with bug b.
+func (b probeBug) api() API { return API{New: func() HashSet { return newProbing(b) }} }
 
 func newProbing(bug probeBug) *probing {
 	s := &probing{bug: bug}
