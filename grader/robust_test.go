@@ -49,6 +49,18 @@ func processes(t *testing.T, words ...string) []string {
 	return found
 }
 
+// scratch points TMPDIR at a new folder and returns it, so that a test sees what a judge leaves
+// in it; it skips t off Linux, where the processes left cannot be listed through /proc.
+func scratch(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("process listing through /proc")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	return tmp
+}
+
 // TestNothingLeftBehind judges packages that start child processes, in their process group or
 // out of it (a session of their own, a daemon's double fork), and spinning goroutines: each
 // must get its verdict, kata must return promptly after a time limit, and no process it
@@ -57,11 +69,7 @@ func TestNothingLeftBehind(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
 	}
-	if runtime.GOOS != "linux" {
-		t.Skip("process listing through /proc")
-	}
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
+	tmp := scratch(t)
 	for _, tc := range []struct {
 		path string
 		want verdict.Verdict
@@ -100,11 +108,7 @@ func TestInterruptCleansUp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
 	}
-	if runtime.GOOS != "linux" {
-		t.Skip("process listing through /proc")
-	}
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
+	tmp := scratch(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := submission(ctx, t, "randomizedset", "randomizedset/time_limit_exceeded/hostile-child-process")
 	before := digest(t, req.Dir)
