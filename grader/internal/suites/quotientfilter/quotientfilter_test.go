@@ -107,28 +107,19 @@ func withBug(bug string) API {
 
 // TestPlantedBugs checks which test catches each planted bug, with what verdict and hint.
 func TestPlantedBugs(t *testing.T) {
-	caught := func(test string, v verdict.Verdict, hint string) suitetest.Caught {
-		return suitetest.Caught{Test: test, Verdict: v, Hint: hint}
+	bug := func(name, test string, v verdict.Verdict, hint string) suitetest.Planted[API] {
+		return suitetest.Planted[API]{Name: name, Impl: withBug(name), Caught: suitetest.Caught{Test: test, Verdict: v, Hint: hint}}
 	}
 	kit.CheckFirst(t, 3, []suitetest.Planted[API]{
-		{Name: "full-true", Impl: withBug("full-true"),
-			Caught: caught("edge/full-tables", verdict.WrongAnswer, "changes nothing")},
-		{Name: "count-failed", Impl: withBug("count-failed"),
-			Caught: caught("edge/full-tables", verdict.WrongAnswer, "a failed Insert or Merge does not count")},
-		{Name: "merge-off-by-one", Impl: withBug("merge-off-by-one"),
-			Caught: caught("edge/merge", verdict.WrongAnswer, "2^q - f.Count() < g.Count()")},
-		{Name: "merge-empties-g", Impl: withBug("merge-empties-g"),
-			Caught: caught("edge/merge", verdict.WrongAnswer, "leave g unchanged")},
-		{Name: "delete-two-copies", Impl: withBug("delete-two-copies"),
-			Caught: caught("example", verdict.WrongAnswer, "ONE copy")},
-		{Name: "empty-key-panics", Impl: withBug("empty-key-panics"),
-			Caught: caught("edge/empty-filter", verdict.RuntimeError, "empty key")},
-		{Name: "new-no-panic", Impl: withBug("new-no-panic"),
-			Caught: caught("edge/new-bounds", verdict.WrongAnswer, "panic unless")},
-		{Name: "fewer-bits", Impl: withBug("fewer-bits"),
-			Caught: caught("property/false-positive-rate", verdict.WrongAnswer, "remainder bits")},
-		{Name: "keeps-keys", Impl: withBug("keeps-keys"),
-			Caught: caught("property/memory", verdict.MemoryLimitExceeded, "stores no keys")},
+		bug("full-true", "edge/full-tables", verdict.WrongAnswer, "changes nothing"),
+		bug("count-failed", "edge/full-tables", verdict.WrongAnswer, "a failed Insert or Merge does not count"),
+		bug("merge-off-by-one", "edge/merge", verdict.WrongAnswer, "2^q - f.Count() < g.Count()"),
+		bug("merge-empties-g", "edge/merge", verdict.WrongAnswer, "leave g unchanged"),
+		bug("delete-two-copies", "example", verdict.WrongAnswer, "ONE copy"),
+		bug("empty-key-panics", "edge/empty-filter", verdict.RuntimeError, "empty key"),
+		bug("new-no-panic", "edge/new-bounds", verdict.WrongAnswer, "panic unless"),
+		bug("fewer-bits", "property/false-positive-rate", verdict.WrongAnswer, "remainder bits"),
+		bug("keeps-keys", "property/memory", verdict.MemoryLimitExceeded, "stores no keys"),
 		// A Lookup that walks every slot, as one that looks for the cluster's start from slot 0.
 		{Name: "scan-lookup", Impl: withBug("scan-lookup"),
 			Caught: suitetest.Caught{Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Call: "Lookup"}},
