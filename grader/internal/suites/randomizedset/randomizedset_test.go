@@ -28,117 +28,75 @@ func TestReferenceFreeTestsNeedNoReference(t *testing.T) {
 	kit.PassesWithout(t, API{New: func() RandomizedSet { panic("the reference was used") }}, 3)
 }
 
-// good is a correct set with its own seeded generator, so that a wrong set built on it fails
-// the same way on every run. The wrong sets below each change one thing of it.
-type good struct {
+// set is a set of values with its own seeded generator, so that a wrong set built on it fails
+// the same way on every run, and an index keyed by K: int, or int32 for the set whose values
+// with the same low 32 bits collide. Its Remove has the mistake flaw names, if any.
+type set[K int | int32] struct {
 	vals  []int
-	index map[int]int
+	index map[K]int
 	rng   *rand.Rand
+	flaw  flaw
 }
 
-func newGood() *good {
-	return &good{index: map[int]int{}, rng: rand.New(rand.NewPCG(1, 2))}
+// good is a correct set. The wrong sets below each change one thing of it.
+type good = set[int]
+
+func newSet[K int | int32]() *set[K] {
+	return &set[K]{index: map[K]int{}, rng: rand.New(rand.NewPCG(1, 2))}
 }
 
-func (s *good) Insert(x int) bool {
-	if _, ok := s.index[x]; ok {
+// flaw is a mistake planted in a set's Remove.
+type flaw int
+
+const (
+	rightRemove flaw = iota
+	noDelete         // forgets to delete the removed value from the index
+	deleteFirst      // deletes before fixing the moved value: removing the last value puts it back
+	lastFirst        // reads the last value before it looks the value up: on an empty set it panics
+	noMoveIndex      // moves the last value into the hole but leaves its old index in the map
+	noShrink         // fills the hole but never shrinks the slice: stale values stay drawable
+)
+
+// flawed is the API of sets whose Remove has flaw f.
+func flawed(f flaw) API {
+	return api(func() *good { s := newSet[int](); s.flaw = f; return s })
+}
+
+func (s *set[K]) Insert(x int) bool {
+	if _, ok := s.index[K(x)]; ok {
 		return false
 	}
-	s.index[x] = len(s.vals)
+	s.index[K(x)] = len(s.vals)
 	s.vals = append(s.vals, x)
 	return true
 }
 
-func (s *good) Remove(x int) bool {
-	i, ok := s.index[x]
+func (s *set[K]) Remove(x int) bool {
+	if s.flaw == lastFirst {
+		_ = s.vals[len(s.vals)-1]
+	}
+	i, ok := s.index[K(x)]
 	if !ok {
 		return false
+	}
+	if s.flaw == deleteFirst {
+		delete(s.index, K(x))
 	}
 	last := s.vals[len(s.vals)-1]
 	s.vals[i] = last
-	s.index[last] = i
-	s.vals = s.vals[:len(s.vals)-1]
-	delete(s.index, x)
-	return true
-}
-
-func (s *good) GetRandom() int { return s.vals[s.rng.IntN(len(s.vals))] }
-
-// noDelete forgets to delete the removed value from the index.
-type noDelete struct{ *good }
-
-func (s noDelete) Remove(x int) bool {
-	i, ok := s.index[x]
-	if !ok {
-		return false
+	if s.flaw != noMoveIndex {
+		s.index[K(last)] = i
 	}
-	last := s.vals[len(s.vals)-1]
-	s.vals[i] = last
-	s.index[last] = i
-	s.vals = s.vals[:len(s.vals)-1]
-	return true
-}
-
-// deleteFirst deletes before fixing the moved value: removing the last value puts it back.
-type deleteFirst struct{ *good }
-
-func (s deleteFirst) Remove(x int) bool {
-	i, ok := s.index[x]
-	if !ok {
-		return false
+	if s.flaw != noShrink {
+		s.vals = s.vals[:len(s.vals)-1]
 	}
-	delete(s.index, x)
-	last := s.vals[len(s.vals)-1]
-	s.vals[i] = last
-	s.index[last] = i
-	s.vals = s.vals[:len(s.vals)-1]
-	return true
-}
-
-// lastFirst reads the last value before it looks the value up: on an empty set it panics.
-type lastFirst struct{ *good }
-
-func (s lastFirst) Remove(x int) bool {
-	last := s.vals[len(s.vals)-1]
-	i, ok := s.index[x]
-	if !ok {
-		return false
+	if s.flaw != noDelete && s.flaw != deleteFirst {
+		delete(s.index, K(x))
 	}
-	s.vals[i] = last
-	s.index[last] = i
-	s.vals = s.vals[:len(s.vals)-1]
-	delete(s.index, x)
 	return true
 }
 
-// noMoveIndex moves the last value into the hole but leaves its old index in the map.
-type noMoveIndex struct{ *good }
-
-func (s noMoveIndex) Remove(x int) bool {
-	i, ok := s.index[x]
-	if !ok {
-		return false
-	}
-	s.vals[i] = s.vals[len(s.vals)-1]
-	s.vals = s.vals[:len(s.vals)-1]
-	delete(s.index, x)
-	return true
-}
-
-// noShrink fills the hole but never shrinks the slice: stale values stay drawable.
-type noShrink struct{ *good }
-
-func (s noShrink) Remove(x int) bool {
-	i, ok := s.index[x]
-	if !ok {
-		return false
-	}
-	last := s.vals[len(s.vals)-1]
-	s.vals[i] = last
-	s.index[last] = i
-	delete(s.index, x)
-	return true
-}
+func (s *set[K]) GetRandom() int { return s.vals[s.rng.IntN(len(s.vals))] }
 
 // appendAlways appends before checking presence: duplicates in the slice.
 type appendAlways struct{ *good }
@@ -190,41 +148,6 @@ func (s zeroAbsent) Remove(x int) bool {
 	}
 	return s.good.Remove(x)
 }
-
-// int32Keys keys its index by int32: values with the same low 32 bits collide.
-type int32Keys struct {
-	vals  []int
-	index map[int32]int
-	rng   *rand.Rand
-}
-
-func newInt32Keys() *int32Keys {
-	return &int32Keys{index: map[int32]int{}, rng: rand.New(rand.NewPCG(1, 2))}
-}
-
-func (s *int32Keys) Insert(x int) bool {
-	if _, ok := s.index[int32(x)]; ok {
-		return false
-	}
-	s.index[int32(x)] = len(s.vals)
-	s.vals = append(s.vals, x)
-	return true
-}
-
-func (s *int32Keys) Remove(x int) bool {
-	i, ok := s.index[int32(x)]
-	if !ok {
-		return false
-	}
-	last := s.vals[len(s.vals)-1]
-	s.vals[i] = last
-	s.index[int32(last)] = i
-	s.vals = s.vals[:len(s.vals)-1]
-	delete(s.index, int32(x))
-	return true
-}
-
-func (s *int32Keys) GetRandom() int { return s.vals[s.rng.IntN(len(s.vals))] }
 
 // intnLenMinus1 draws from rand.IntN(len-1): it panics on a set of one.
 type intnLenMinus1 struct{ *good }
@@ -336,7 +259,7 @@ func api[S RandomizedSet](f func() S) API {
 
 // wrong builds a wrong set on a fresh good one.
 func wrong[S RandomizedSet](f func(*good) S) API {
-	return api(func() S { return f(newGood()) })
+	return api(func() S { return f(newSet[int]()) })
 }
 
 func mapAPI(pick func() func(map[int]bool) int) API {
@@ -354,17 +277,17 @@ var wrongSets = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
 	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
 		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "shrink the slice", MaxOps: maxCase}},
-	{Name: "no delete", Impl: wrong(func(g *good) noDelete { return noDelete{g} }),
+	{Name: "no delete", Impl: flawed(noDelete),
 		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "delete the value from the index map", MaxOps: maxCase}},
-	{Name: "delete first", Impl: wrong(func(g *good) deleteFirst { return deleteFirst{g} }),
+	{Name: "delete first", Impl: flawed(deleteFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "delete the value from the index map", MaxOps: maxCase}},
-	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+	{Name: "last value read first", Impl: flawed(lastFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
-	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "edge/reinsert", Verdict: "wrong_answer", Hint: "shrink the slice", MaxOps: maxCase}},
-	{Name: "moved index kept", Impl: wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
+	{Name: "moved index kept", Impl: flawed(noMoveIndex),
 		Caught: suitetest.Caught{Test: "edge/refill", Verdict: "runtime_error", Hint: "index[last] = i", MaxOps: maxCase}},
-	{Name: "int32 keys", Impl: api(newInt32Keys),
+	{Name: "int32 keys", Impl: api(newSet[int32]),
 		Caught: suitetest.Caught{Test: "edge/extremes", Verdict: "wrong_answer", Hint: "narrower type", MaxOps: maxCase}},
 	{Name: "first map key", Impl: mapAPI(func() func(map[int]bool) int { return firstKey }),
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
@@ -394,19 +317,19 @@ const maxCase = 12
 // when an earlier test would have caught it first: its verdict, words its message must hold,
 // and words its shrunk case (at most maxCase operations) must hold.
 var alone = []suitetest.Planted[API]{
-	{Name: "moved index kept", Impl: wrong(func(g *good) noMoveIndex { return noMoveIndex{g} }),
+	{Name: "moved index kept", Impl: flawed(noMoveIndex),
 		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.Remove(", MaxOps: maxCase}},
-	{Name: "no delete", Impl: wrong(func(g *good) noDelete { return noDelete{g} }),
+	{Name: "no delete", Impl: flawed(noDelete),
 		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "returned true, want false", Code: "s.Remove(", MaxOps: maxCase}},
-	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+	{Name: "last value read first", Impl: flawed(lastFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
-	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
-	{Name: "int32 keys", Impl: api(newInt32Keys),
+	{Name: "int32 keys", Impl: api(newSet[int32]),
 		Caught: suitetest.Caught{Test: "random/wide-values", Verdict: "wrong_answer", Message: "returned", Code: "s.Insert(", MaxOps: maxCase}},
-	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+	{Name: "last value read first", Impl: flawed(lastFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
-	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
 	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
 		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
@@ -418,15 +341,15 @@ var alone = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
 	{Name: "first map key", Impl: mapAPI(func() func(map[int]bool) int { return firstKey }),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
-	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+	{Name: "last value read first", Impl: flawed(lastFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
-	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "which is not in the set"}},
 	{Name: "first 1024 slots", Impl: wrong(func(g *good) firstSlots { return firstSlots{g} }),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "never returned 3072 of the 4096 elements in 163840 calls"}},
-	{Name: "last value read first", Impl: wrong(func(g *good) lastFirst { return lastFirst{g} }),
+	{Name: "last value read first", Impl: flawed(lastFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
-	{Name: "no shrink", Impl: wrong(func(g *good) noShrink { return noShrink{g} }),
+	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "which is not in the set"}},
 	{Name: "fixed capacity", Impl: wrong(func(g *good) fixedCapacity { return fixedCapacity{g} }),
 		Caught: suitetest.Caught{Test: "random/large", Verdict: "runtime_error", Message: "out of range"}},
@@ -437,7 +360,7 @@ func TestEachTestAlone(t *testing.T) { kit.CheckAlone(t, 12, alone) }
 func TestSameSeedSameCase(t *testing.T) {
 	cases := map[string]bool{}
 	for range 2 {
-		f := kit.Fails(t, api(newInt32Keys), 77, "random/wide-values").Failure
+		f := kit.Fails(t, api(newSet[int32]), 77, "random/wide-values").Failure
 		if f == nil || f.Case == nil {
 			t.Fatalf("want a failure with a case, got %+v", f)
 		}
