@@ -30,21 +30,47 @@ type node struct {
 	end  bool
 }
 
-// good is a correct trie; most wrong implementations embed it and replace one method.
-type good struct{ root *node }
+// good is a correct trie; most wrong implementations embed it and replace one method, and the
+// others plant a flaw in its Insert.
+type good struct {
+	root *node
+	flaw flaw
+}
 
 func newGood() *good { return &good{root: &node{}} }
+
+// flaw is a mistake planted in good's Insert.
+type flaw int
+
+const (
+	rightInsert flaw = iota
+	markNew          // marks the end of a word only when it creates the word's last node
+	resetEnd         // writes the end mark of every node it passes: true on the last, false before
+	overwrite        // creates a new child for every letter, dropping what was below
+	toggle           // flips the end mark, so a second Insert removes the word
+)
+
+// flawed is the API of tries whose Insert has flaw f.
+func flawed(f flaw) API { return API{New: func() Trie { return &good{root: &node{}, flaw: f} }} }
 
 func (g *good) Insert(w string) {
 	n := g.root
 	for i := range len(w) {
 		c := w[i] - 'a'
-		if n.kids[c] == nil {
-			n.kids[c] = &node{}
+		if n.kids[c] == nil || g.flaw == overwrite {
+			n.kids[c] = &node{end: g.flaw == markNew && i == len(w)-1}
 		}
 		n = n.kids[c]
+		if g.flaw == resetEnd {
+			n.end = i == len(w)-1
+		}
 	}
-	n.end = true
+	switch g.flaw {
+	case rightInsert, overwrite:
+		n.end = true
+	case toggle:
+		n.end = !n.end
+	}
 }
 
 func (g *good) walk(s string) *node {
@@ -67,20 +93,6 @@ type noEnd struct{ *good }
 
 func (t noEnd) Search(w string) bool { return t.walk(w) != nil }
 
-// markNew marks the end of a word only when it creates the word's last node.
-type markNew struct{ *good }
-
-func (t markNew) Insert(w string) {
-	n := t.root
-	for i := range len(w) {
-		c := w[i] - 'a'
-		if n.kids[c] == nil {
-			n.kids[c] = &node{end: i == len(w)-1}
-		}
-		n = n.kids[c]
-	}
-}
-
 // strictPrefix wants a longer word below the prefix.
 type strictPrefix struct{ *good }
 
@@ -95,48 +107,6 @@ func (t strictPrefix) StartsWith(p string) bool {
 		}
 	}
 	return false
-}
-
-// resetEnd writes the end mark of every node it passes: true on the last, false before.
-type resetEnd struct{ *good }
-
-func (t resetEnd) Insert(w string) {
-	n := t.root
-	for i := range len(w) {
-		c := w[i] - 'a'
-		if n.kids[c] == nil {
-			n.kids[c] = &node{}
-		}
-		n = n.kids[c]
-		n.end = i == len(w)-1
-	}
-}
-
-// overwrite creates a new child for every letter, dropping what was below.
-type overwrite struct{ *good }
-
-func (t overwrite) Insert(w string) {
-	n := t.root
-	for i := range len(w) {
-		n.kids[w[i]-'a'] = &node{}
-		n = n.kids[w[i]-'a']
-	}
-	n.end = true
-}
-
-// toggle flips the end mark, so a second Insert removes the word.
-type toggle struct{ *good }
-
-func (t toggle) Insert(w string) {
-	n := t.root
-	for i := range len(w) {
-		c := w[i] - 'a'
-		if n.kids[c] == nil {
-			n.kids[c] = &node{}
-		}
-		n = n.kids[c]
-	}
-	n.end = !n.end
 }
 
 // nilWalk steps into a missing child.
@@ -406,11 +376,11 @@ func wrongs() []suitetest.Planted[API] {
 	return []suitetest.Planted[API]{
 		{Name: "no end mark", Impl: API{New: func() Trie { return noEnd{newGood()} }},
 			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "end-of-word flag", MaxOps: 10}},
-		{Name: "marks only new nodes", Impl: API{New: func() Trie { return markNew{newGood()} }},
+		{Name: "marks only new nodes", Impl: flawed(markNew),
 			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "whole path already exists", MaxOps: 10}},
 		{Name: "shared root", Impl: API{New: shared()},
 			Caught: suitetest.Caught{Test: "edge/prefix-not-word", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "a new trie is empty", MaxOps: 10}},
-		{Name: "overwrites children", Impl: API{New: func() Trie { return overwrite{newGood()} }},
+		{Name: "overwrites children", Impl: flawed(overwrite),
 			Caught: suitetest.Caught{Test: "edge/prefix-not-word", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "must not undo an earlier one", MaxOps: 10}},
 		{Name: "strict prefix", Impl: API{New: func() Trie { return strictPrefix{newGood()} }},
 			Caught: suitetest.Caught{Test: "edge/own-prefix", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "prefix of itself", MaxOps: 10}},
@@ -418,9 +388,9 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.Search("a") // panics: runtime error: invalid memory address`, Hint: "missing child is nil", MaxOps: 10}},
 		{Name: "25 children", Impl: with25(array25),
 			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.StartsWith("z") // panics: runtime error: index out of range [25] with length 25`, Hint: "25 for 'z'", MaxOps: 10}},
-		{Name: "resets end marks", Impl: API{New: func() Trie { return resetEnd{newGood()} }},
+		{Name: "resets end marks", Impl: flawed(resetEnd),
 			Caught: suitetest.Caught{Test: "edge/one-letter", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "must not undo an earlier one", MaxOps: 10}},
-		{Name: "toggles end mark", Impl: API{New: func() Trie { return toggle{newGood()} }},
+		{Name: "toggles end mark", Impl: flawed(toggle),
 			Caught: suitetest.Caught{Test: "edge/duplicate", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "changes nothing", MaxOps: 10}},
 		{Name: "z folds onto a", Impl: with25(mod25),
 			Caught: suitetest.Caught{Test: "edge/a-and-z", Verdict: "wrong_answer", Code: `tr.Search("z"); got {`, Hint: "25 for 'z'", MaxOps: 10}},
