@@ -88,16 +88,6 @@ type toy struct {
 // positions appends the k positions of key in a filter of m bits to out.
 type positions func(key []byte, m uint64, k uint, out []uint64) []uint64
 
-// fnv64 is FNV-1a, 64 bits.
-func fnv64(key []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, b := range key {
-		h ^= uint64(b)
-		h *= 1099511628211
-	}
-	return h
-}
-
 // stepping appends h1 + i·h2 mod m for i < k.
 func stepping(h1, h2, m uint64, k uint, out []uint64) []uint64 {
 	for i := range uint64(k) {
@@ -108,18 +98,18 @@ func stepping(h1, h2, m uint64, k uint, out []uint64) []uint64 {
 
 // doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
 func doubleHashing(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	h := fnv64(key)
+	h := suitetest.FNV64(key)
 	return stepping(h, bytekeys.Mix(h)|1, m, k, out)
 }
 
 // consecutive takes k consecutive bits: h + i.
 func consecutive(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	return stepping(bytekeys.Mix(fnv64(key)), 1, m, k, out)
+	return stepping(bytekeys.Mix(suitetest.FNV64(key)), 1, m, k, out)
 }
 
 // shifted32 takes one 32-bit hash shifted right by i: position i+1 is about half of position i.
 func shifted32(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	h := uint32(fnv64(key))
+	h := uint32(suitetest.FNV64(key))
 	for i := range k {
 		out = append(out, uint64(h>>i)%m)
 	}
@@ -128,7 +118,7 @@ func shifted32(key []byte, m uint64, k uint, out []uint64) []uint64 {
 
 // sameBit takes one position k times: h2 == 0.
 func sameBit(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	return stepping(bytekeys.Mix(fnv64(key)), 0, m, k, out)
+	return stepping(bytekeys.Mix(suitetest.FNV64(key)), 0, m, k, out)
 }
 
 // byteSum hashes the sum of the bytes: a weak hash.
@@ -142,14 +132,14 @@ func byteSum(key []byte, m uint64, k uint, out []uint64) []uint64 {
 
 // fnvLow16 double-hashes with the low 16 bits and the next 16 bits of FNV-1a.
 func fnvLow16(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	h := fnv64(key)
+	h := suitetest.FNV64(key)
 	return stepping(h&0xffff, h>>16&0xffff, m, k, out)
 }
 
 // low20 double-hashes like doubleHashing, but keeps the low 20 bits of each step: positions
 // reach only the first 2^20 bits.
 func low20(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	h := fnv64(key)
+	h := suitetest.FNV64(key)
 	for i := range uint64(k) {
 		out = append(out, (h+i*(bytekeys.Mix(h)|1))&(1<<20-1)%m)
 	}

@@ -121,19 +121,9 @@ type toy struct {
 	queued       [][]byte
 }
 
-// fnv64 is FNV-1a, 64 bits.
-func fnv64(key []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, b := range key {
-		h ^= uint64(b)
-		h *= 1099511628211
-	}
-	return h
-}
-
 // doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
 func doubleHashing(key []byte, m uint64, k uint) []uint64 {
-	h1 := bytekeys.Mix(fnv64(key))
+	h1 := bytekeys.Mix(suitetest.FNV64(key))
 	h2 := bytekeys.Mix(h1) | 1
 	out := make([]uint64, k)
 	for i := range out {
@@ -159,7 +149,7 @@ func firstByte(key []byte, m uint64, k uint) []uint64 {
 
 // consecutive takes k consecutive counters: h + i.
 func consecutive(key []byte, m uint64, k uint) []uint64 {
-	h := bytekeys.Mix(fnv64(key))
+	h := bytekeys.Mix(suitetest.FNV64(key))
 	out := make([]uint64, k)
 	for i := range out {
 		out[i] = (h + uint64(i)) % m

@@ -138,15 +138,6 @@ type toy struct {
 	nilEmpty bool // nil is no key: Insert(nil) stores nothing and Lookup(nil) is false
 }
 
-func fnv64(key []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range key {
-		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	return bytekeys.Mix(h)
-}
-
 func newToy(capacity uint64) *toy {
 	return &toy{b: bucketsFor(capacity), rng: 88172645463325252}
 }
@@ -160,7 +151,7 @@ func (f *toy) init() {
 func (f *toy) index(h uint64) uint64 { return h % f.b }
 
 func (f *toy) locate(key []byte) (uint16, uint64) {
-	h := fnv64(key)
+	h := bytekeys.Mix(suitetest.FNV64(key))
 	fp := uint16(h >> 40)
 	if f.lowFP {
 		fp = uint16(h)
