@@ -41,35 +41,15 @@ var seeds = flag.Int("bloom.seeds", 3, "seeds for TestFalsePositiveRateMargins")
 // reference over several seeds and reports, for each filter, the largest deviation from the
 // expected count as a fraction of the allowed one: it must stay well below 1.
 func TestFalsePositiveRateMargins(t *testing.T) {
-	worst := map[string]float64{}
-	tests := []string{"property/false-positive-rate", "property/large-filter"}
-	for seed := range uint64(*seeds) {
-		log, ends := kit.RunEnds(t, reference, seed, tests...)
-		for _, name := range tests {
-			if e := ends[name]; e.Status != result.Pass {
-				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
+	kit.CheckMargins(t, *seeds, []string{"property/false-positive-rate", "property/large-filter"},
+		func(trace string) (b suitetest.Bound, ok bool) {
+			var m, k int
+			if _, err := fmt.Sscanf(trace, "false positives in New(%d, %d): %d in [%g, %g]", &m, &k, &b.Got, &b.Lo, &b.Hi); err != nil {
+				return b, false
 			}
-		}
-		for _, e := range log.Events {
-			var m, k, got int
-			var lo, hi float64
-			if e.Kind != record.Trace {
-				continue
-			}
-			if _, err := fmt.Sscanf(e.Message, "false positives in New(%d, %d): %d in [%g, %g]", &m, &k, &got, &lo, &hi); err != nil {
-				continue
-			}
-			mid, half := (lo+hi)/2, (hi-lo)/2
-			name := fmt.Sprintf("New(%d, %d)", m, k)
-			worst[name] = max(worst[name], math.Abs(float64(got)-mid)/half)
-		}
-	}
-	for name, w := range worst {
-		t.Logf("%s: largest deviation %.2f of the allowed range over %d seeds", name, w, *seeds)
-		if w > 0.8 {
-			t.Errorf("%s: the reference came within %.2f of the bound", name, w)
-		}
-	}
+			b.Name = fmt.Sprintf("New(%d, %d)", m, k)
+			return b, true
+		}, nil)
 }
 
 // toy is a Bloom filter for the tests, correct unless one of its knobs plants a bug.

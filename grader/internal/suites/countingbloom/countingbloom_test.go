@@ -10,7 +10,6 @@ import (
 
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
-	"kata/grader/internal/record"
 	"kata/grader/internal/suitetest"
 	"kata/grader/result"
 	"kata/grader/verdict"
@@ -55,48 +54,30 @@ var seeds = flag.Int("countingbloom.seeds", 3, "seeds for TestFalsePositiveRateM
 // formula and the largest deviation from the expected count as a fraction of the allowed one:
 // it must stay well below 1.
 func TestFalsePositiveRateMargins(t *testing.T) {
-	worst := map[string]float64{}
 	rates := map[string][]float64{}
 	formula := map[string]float64{}
-	tests := []string{"property/false-positive-rate", "property/large-filter"}
-	for seed := range uint64(*seeds) {
-		log, ends := kit.RunEnds(t, reference, seed, tests...)
-		for _, name := range tests {
-			if e := ends[name]; e.Status != result.Pass {
-				t.Fatalf("seed %d: %s: %+v", seed, name, e.Failure)
-			}
-		}
-		for _, e := range log.Events {
-			if e.Kind != record.Trace {
-				continue
-			}
-			before, after, ok := strings.Cut(e.Message, " keys present: ")
+	kit.CheckMargins(t, *seeds, []string{"property/false-positive-rate", "property/large-filter"},
+		func(trace string) (b suitetest.Bound, ok bool) {
+			before, after, ok := strings.Cut(trace, " keys present: ")
 			if !ok {
-				continue
+				return b, false
 			}
-			var got int
-			var lo, hi, rate, p float64
-			if _, err := fmt.Sscanf(after, "%d in [%g, %g] (rate %g, formula %g)", &got, &lo, &hi, &rate, &p); err != nil {
+			var rate, p float64
+			if _, err := fmt.Sscanf(after, "%d in [%g, %g] (rate %g, formula %g)", &b.Got, &b.Lo, &b.Hi, &rate, &p); err != nil {
 				t.Fatalf("%q: %v", after, err)
 			}
-			name := strings.TrimPrefix(before, "false positives in ")
-			mid, half := (lo+hi)/2, (hi-lo)/2
-			worst[name] = max(worst[name], math.Abs(float64(got)-mid)/half)
-			rates[name] = append(rates[name], rate)
-			formula[name] = p
-		}
-	}
-	for name, w := range worst {
-		sum := 0.0
-		for _, r := range rates[name] {
-			sum += r
-		}
-		t.Logf("%s: mean rate %.5f, formula %.5f; largest deviation %.2f of the allowed range over %d seeds",
-			name, sum/float64(len(rates[name])), formula[name], w, *seeds)
-		if w > 0.8 {
-			t.Errorf("%s: the reference came within %.2f of the bound", name, w)
-		}
-	}
+			b.Name = strings.TrimPrefix(before, "false positives in ")
+			rates[b.Name] = append(rates[b.Name], rate)
+			formula[b.Name] = p
+			return b, true
+		},
+		func(name string) string {
+			sum := 0.0
+			for _, r := range rates[name] {
+				sum += r
+			}
+			return fmt.Sprintf("mean rate %.5f, formula %.5f", sum/float64(len(rates[name])), formula[name])
+		})
 }
 
 // toy is a counting Bloom filter for the tests, correct unless one of its knobs plants a bug.
