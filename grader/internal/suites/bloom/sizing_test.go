@@ -25,14 +25,19 @@ var sizingSeeds = flag.Int("bloom.sizing-seeds", 200, "seeds for TestSizingVaria
 // mFormula is an OptimalM before the guard on p and the ceiling, at least 1.
 type mFormula func(n uint64, p float64) float64
 
-// optimalMOf is an OptimalM that takes the ceiling of f, at least 1.
-func optimalMOf(f mFormula) func(uint64, float64) uint64 {
+// guardedM is m with OptimalM's guard: a panic unless 0 < p < 1.
+func guardedM(m func(n uint64, p float64) uint64) func(uint64, float64) uint64 {
 	return func(n uint64, p float64) uint64 {
 		if !(p > 0 && p < 1) {
 			panic("p")
 		}
-		return ceilAtLeast1(f(n, p))
+		return m(n, p)
 	}
+}
+
+// optimalMOf is an OptimalM that takes the ceiling of f, at least 1.
+func optimalMOf(f mFormula) func(uint64, float64) uint64 {
+	return guardedM(func(n uint64, p float64) uint64 { return ceilAtLeast1(f(n, p)) })
 }
 
 // rightM are OptimalM written the ways a learner would, all right.
@@ -60,26 +65,19 @@ var wrongM = map[string]func(uint64, float64) uint64{
 		return max(1, uint64(math.Round(-float64(n)*math.Log(p)/(math.Ln2*math.Ln2))))
 	},
 	"log2 for ln": optimalMOf(func(n uint64, p float64) float64 { return -float64(n) * math.Log2(p) / (math.Ln2 * math.Ln2) }),
-	"no minimum of 1": func(n uint64, p float64) uint64 {
-		if !(p > 0 && p < 1) {
-			panic("p")
-		}
+	"no minimum of 1": guardedM(func(n uint64, p float64) uint64 {
 		return uint64(math.Ceil(-float64(n) * math.Log(p) / (math.Ln2 * math.Ln2)))
-	},
-	"bits per key rounded up, times n": func(n uint64, p float64) uint64 {
-		if !(p > 0 && p < 1) {
-			panic("p")
-		}
+	}),
+	"bits per key rounded up, times n": guardedM(func(n uint64, p float64) uint64 {
 		return max(1, n*uint64(math.Ceil(-math.Log(p)/(math.Ln2*math.Ln2))))
-	},
+	}),
 }
 
 // kRate is a FalsePositiveRate an OptimalK compares.
 type kRate func(m, n uint64, k uint) float64
 
-// optimalKOf is an OptimalK with (m/n)·ln 2 computed by x, comparing the rates of rate, lower
-// first unless strict (then the ceiling wins a tie).
-func optimalKOf(x func(m, n uint64) float64, rate kRate, strict bool) func(m, n uint64) uint {
+// guardedK is k with OptimalK's guards: a panic on m == 0, and 1 for n == 0.
+func guardedK(k func(m, n uint64) uint) func(m, n uint64) uint {
 	return func(m, n uint64) uint {
 		if m == 0 {
 			panic("m")
@@ -87,6 +85,14 @@ func optimalKOf(x func(m, n uint64) float64, rate kRate, strict bool) func(m, n 
 		if n == 0 {
 			return 1
 		}
+		return k(m, n)
+	}
+}
+
+// optimalKOf is an OptimalK with (m/n)·ln 2 computed by x, comparing the rates of rate, lower
+// first unless strict (then the ceiling wins a tie).
+func optimalKOf(x func(m, n uint64) float64, rate kRate, strict bool) func(m, n uint64) uint {
+	return guardedK(func(m, n uint64) uint {
 		v := x(m, n)
 		lo, hi := max(uint(math.Floor(v)), 1), max(uint(math.Ceil(v)), 1)
 		if strict {
@@ -99,7 +105,7 @@ func optimalKOf(x func(m, n uint64) float64, rate kRate, strict bool) func(m, n 
 			return lo
 		}
 		return hi
-	}
+	})
 }
 
 // The ways to write (m/n)·ln 2.
@@ -140,35 +146,11 @@ var rightK = map[string]func(m, n uint64) uint{
 
 // wrongK are OptimalK with the mistakes learners make, each caught.
 var wrongK = map[string]func(m, n uint64) uint{
-	"round": func(m, n uint64) uint {
-		if m == 0 {
-			panic("m")
-		}
-		if n == 0 {
-			return 1
-		}
-		return max(1, uint(math.Round(xRef(m, n))))
-	},
-	"ceiling": func(m, n uint64) uint {
-		if m == 0 {
-			panic("m")
-		}
-		if n == 0 {
-			return 1
-		}
-		return max(1, uint(math.Ceil(xRef(m, n))))
-	},
-	"ceiling on a tie": optimalKOf(xRef, rateExpm1, true),
-	"integer division": optimalKOf(xIntDiv, rateExpm1, false),
-	"round, no minimum of 1": func(m, n uint64) uint {
-		if m == 0 {
-			panic("m")
-		}
-		if n == 0 {
-			return 1
-		}
-		return uint(math.Round(xRef(m, n)))
-	},
+	"round":                  guardedK(func(m, n uint64) uint { return max(1, uint(math.Round(xRef(m, n)))) }),
+	"ceiling":                guardedK(func(m, n uint64) uint { return max(1, uint(math.Ceil(xRef(m, n)))) }),
+	"ceiling on a tie":       optimalKOf(xRef, rateExpm1, true),
+	"integer division":       optimalKOf(xIntDiv, rateExpm1, false),
+	"round, no minimum of 1": guardedK(func(m, n uint64) uint { return uint(math.Round(xRef(m, n))) }),
 }
 
 // guarded is rate with the panic on m == 0.
