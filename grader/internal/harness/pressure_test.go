@@ -2,8 +2,6 @@ package harness
 
 import (
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,10 +10,6 @@ import (
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
-
-// pressureCase is the environment variable that makes this test binary run one case of
-// TestMemoryPressureIsMemory as the judge's child process would, with the watchdog on.
-const pressureCase = "KATA_TEST_PRESSURE_CASE"
 
 // pressureMemory is the graded code's memory limit in those runs: the process may hold it plus
 // record.JudgeMemory (224 MiB), and the collector's soft limit is nine tenths of that (201 MiB).
@@ -29,7 +23,7 @@ const pressureMemory = 32 << 20
 // its time limit; and well under it, a call that ends passes and an endless loop is still
 // time_limit_exceeded.
 func TestMemoryPressureIsMemory(t *testing.T) {
-	if name := os.Getenv(pressureCase); name != "" {
+	if name := os.Getenv(childCase); name != "" {
 		runPressureCase(name)
 		return
 	}
@@ -57,14 +51,7 @@ func TestMemoryPressureIsMemory(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			path := filepath.Join(t.TempDir(), "record")
-			cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryPressureIsMemory$")
-			cmd.Env = append(os.Environ(), pressureCase+"="+c.name, "KATA_TEST_PRESSURE_RECORD="+path)
-			out, _ := cmd.CombinedOutput()
-			log, err := record.ReadFile(path)
-			if err != nil {
-				t.Fatalf("no record: %v\n%s", err, out)
-			}
+			log, out := inChild(t, "TestMemoryPressureIsMemory", c.name)
 			status, failure := result.Pass, (*record.Failure)(nil)
 			if abort, ok := log.Find(record.Abort); ok {
 				status, failure = result.Fail, abort.Failure
@@ -88,10 +75,6 @@ func TestMemoryPressureIsMemory(t *testing.T) {
 // runPressureCase is the child's side: it runs a one-test suite whose test holds memory and
 // makes one call, with the watchdog on, then exits as the harness's Main does.
 func runPressureCase(name string) {
-	rec, err := record.Create(os.Getenv("KATA_TEST_PRESSURE_RECORD"))
-	if err != nil {
-		os.Exit(3)
-	}
 	var held [][]byte
 	hold := func(mib int) {
 		for range mib {
@@ -145,9 +128,6 @@ func runPressureCase(name string) {
 			}
 		}
 	}
-	s := &Suite{Exercise: "toy", Tests: []Test{{Name: "body", Kind: Fixed, Run: body}}}
-	Run(s, record.Config{Seed: 1, Nonce: "local", Memory: pressureMemory, OpLimit: time.Second}, rec)
-	rec.Close()
+	runChild(body, record.Config{Seed: 1, Memory: pressureMemory, OpLimit: time.Second})
 	_ = held
-	os.Exit(0)
 }

@@ -2,8 +2,6 @@ package harness
 
 import (
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -12,10 +10,6 @@ import (
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
 )
-
-// recursionCase is the environment variable that makes this test binary run one case of
-// TestEndlessRecursionOverflows as the judge's child process would, with the watchdog on.
-const recursionCase = "KATA_TEST_RECURSION_CASE"
 
 // recursionLimit is the time a call may run in those runs before the watchdog looks at it.
 const recursionLimit = time.Second
@@ -27,7 +21,7 @@ const recursionLimit = time.Second
 // cost more CPU than its first, as they do when other processes share its cores. A recursion
 // that stops deepening and loops where it is is still an endless loop.
 func TestEndlessRecursionOverflows(t *testing.T) {
-	if name := os.Getenv(recursionCase); name != "" {
+	if name := os.Getenv(childCase); name != "" {
 		runRecursionCase(name)
 		return
 	}
@@ -44,14 +38,7 @@ func TestEndlessRecursionOverflows(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			path := filepath.Join(t.TempDir(), "record")
-			cmd := exec.Command(os.Args[0], "-test.run=^TestEndlessRecursionOverflows$")
-			cmd.Env = append(os.Environ(), recursionCase+"="+c.name, "KATA_TEST_RECURSION_RECORD="+path)
-			out, _ := cmd.CombinedOutput()
-			log, err := record.ReadFile(path)
-			if err != nil {
-				t.Fatalf("no record: %v\n%s", err, out)
-			}
+			log, out := inChild(t, "TestEndlessRecursionOverflows", c.name)
 			abort, aborted := log.Find(record.Abort)
 			switch {
 			case c.overflow && aborted:
@@ -71,10 +58,6 @@ func TestEndlessRecursionOverflows(t *testing.T) {
 // four times as long in the last stack) or until it is 8 MiB deep, where it loops
 // ("loops-at-depth"); then it exits as the harness's Main does.
 func runRecursionCase(name string) {
-	rec, err := record.Create(os.Getenv("KATA_TEST_RECURSION_RECORD"))
-	if err != nil {
-		os.Exit(3)
-	}
 	debug.SetMaxStack(MaxStack)
 	loopAtDepth = name == "loops-at-depth"
 	slowerInLastStack = name == "deepens-slower"
@@ -83,10 +66,7 @@ func runRecursionCase(name string) {
 		recurse(0, new([levelFrame / 8]uint64))
 		t.leave()
 	}
-	s := &Suite{Exercise: "toy", Tests: []Test{{Name: "body", Kind: Fixed, Run: body}}}
-	Run(s, record.Config{Seed: 1, Nonce: "local", OpLimit: recursionLimit}, rec)
-	rec.Close()
-	os.Exit(0)
+	runChild(body, record.Config{Seed: 1, OpLimit: recursionLimit})
 }
 
 // A level of recurse has a frame of about 1 KiB, so MaxStack holds 64Ki levels; 20 µs each
