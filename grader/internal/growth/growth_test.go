@@ -20,6 +20,16 @@ func series(expected Class, ref, learner func(n float64) float64) *Series {
 	return s
 }
 
+// measured is a series of op along n from samples measured in a run, each {size, learner's ns,
+// reference's ns}.
+func measured(op string, expected Class, samples [][3]float64) *Series {
+	s := &Series{Op: op, Axis: "n", Expected: expected}
+	for _, x := range samples {
+		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
+	}
+	return s
+}
+
 func logn(c float64) func(float64) float64 {
 	return func(n float64) float64 { return c * math.Log2(n) }
 }
@@ -297,23 +307,16 @@ func TestRecordedRuns(t *testing.T) {
 // slice, measured on a busy machine whose reference drifted up 8× with it, is not, though its
 // ratio grew only 2.2×.
 func TestShownRight(t *testing.T) {
-	measured := func(points [][3]float64) *Series {
-		s := &Series{Op: "Remove", Axis: "n", Expected: "O(1)"}
-		for _, p := range points {
-			s.Add(Sample{Size: int(p[0]), Learner: p[1], Reference: p[2]})
-		}
-		return s
-	}
 	for _, c := range []struct {
 		name string
 		s    *Series
 		want bool
 	}{
-		{"right, 40× slower, drifting with the caches", measured([][3]float64{
+		{"right, 40× slower, drifting with the caches", measured("Remove", "O(1)", [][3]float64{
 			{3125, 2000, 50}, {6250, 2600, 70}, {12500, 4000, 110}, {25000, 6500, 170}, {50000, 9000, 260}}), true},
-		{"O(n), the reference drifting 8×", measured([][3]float64{
+		{"O(n), the reference drifting 8×", measured("Remove", "O(1)", [][3]float64{
 			{3125, 16000, 53}, {6250, 36000, 110}, {12500, 80000, 200}, {25000, 170000, 330}, {50000, 300000, 450}}), false},
-		{"right, but over too short a span", measured([][3]float64{
+		{"right, but over too short a span", measured("Remove", "O(1)", [][3]float64{
 			{3125, 2000, 50}, {6250, 2600, 70}, {12500, 4000, 110}}), false},
 		{"O(L) along L, 40× slower", &Series{Op: "Search", Axis: "L", Expected: "O(L)", Samples: []Sample{
 			{Size: 31, Learner: 1200, Reference: 30}, {Size: 124, Learner: 5000, Reference: 120},
@@ -330,11 +333,9 @@ func TestShownRight(t *testing.T) {
 // samples are a RangeByRank that walks to start, measured on a loaded machine, where the
 // reference's own time jumped between two sizes and hid the growth from the ratio.
 func TestSlowRowShowsItsGrowth(t *testing.T) {
-	s := &Series{Op: "RangeByRank", Axis: "n", Expected: "O(log n + r)"}
-	for _, x := range [][3]float64{{3125, 3711, 146}, {6250, 7587, 115}, {12500, 15455, 108}, {25000, 29540, 746},
-		{50000, 48391, 714}, {100000, 84789, 720}, {200000, 178060, 701}} {
-		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
-	}
+	s := measured("RangeByRank", "O(log n + r)", [][3]float64{
+		{3125, 3711, 146}, {6250, 7587, 115}, {12500, 15455, 108}, {25000, 29540, 746},
+		{50000, 48391, 714}, {100000, 84789, 720}, {200000, 178060, 701}})
 	d := Final(s, true)
 	if !d.Status.Failed() || d.Observed == s.Expected || !strings.HasPrefix(string(d.Observed), "grew 48×") ||
 		!strings.Contains(d.Reason, "does not prove") || !strings.Contains(d.Reason, "its ratio grew 6.3×, short of the 10×") {
@@ -361,10 +362,8 @@ func TestSlowRowShowsItsGrowth(t *testing.T) {
 // a time, measured with both cores busy, where the reference's time at n = 62,500 was 4× its
 // usual and pulled that size's excess just under the limit.
 func TestBudgetStopOverTheLimit(t *testing.T) {
-	s := &Series{Op: "Add", Axis: "n", Expected: "O(1)"}
-	for _, x := range [][3]float64{{15625, 586, 32.5}, {31250, 1434, 33.4}, {62500, 6442, 149.3}, {125000, 28693, 33.4}} {
-		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
-	}
+	s := measured("Add", "O(1)", [][3]float64{
+		{15625, 586, 32.5}, {31250, 1434, 33.4}, {62500, 6442, 149.3}, {125000, 28693, 33.4}})
 	s.Samples[len(s.Samples)-1].Capped = true
 	if d := Final(s, false); d.Status != Slow || !strings.Contains(d.Reason, "short of the 16×") {
 		t.Errorf("got status %v, and a reason that does not say the span was too short: %s", d.Status, d.Reason)
@@ -381,10 +380,8 @@ func TestBudgetStopOverTheLimit(t *testing.T) {
 // every size, and like n over the upper half: it is named O(n), as its numbers support. The
 // samples are a skip list capped at 4 levels, measured alongside another grading.
 func TestWrongClassFollowsTheUpperSizes(t *testing.T) {
-	s := &Series{Op: "Erase", Axis: "n", Expected: "O(log n)"}
-	for _, x := range [][3]float64{{3125, 162, 55}, {6250, 704, 76}, {12500, 6703, 42}, {25000, 16176, 208}, {50000, 34643, 53}} {
-		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
-	}
+	s := measured("Erase", "O(log n)", [][3]float64{
+		{3125, 162, 55}, {6250, 704, 76}, {12500, 6703, 42}, {25000, 16176, 208}, {50000, 34643, 53}})
 	if d := Final(s, true); d.Status != Wrong || d.Observed != "O(n)" {
 		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
 	}
@@ -394,10 +391,8 @@ func TestWrongClassFollowsTheUpperSizes(t *testing.T) {
 // of its sizes looks: the skip list capped at 4 levels, measured alone, whose Erase's last
 // sizes were noisy.
 func TestWrongClassNeverBelowLinear(t *testing.T) {
-	s := &Series{Op: "Erase", Axis: "n", Expected: "O(log n)"}
-	for _, x := range [][3]float64{{3125, 150, 60}, {6250, 700, 60}, {12500, 6000, 60}, {25000, 9000, 60}, {50000, 10000, 60}} {
-		s.Add(Sample{Size: int(x[0]), Learner: x[1], Reference: x[2]})
-	}
+	s := measured("Erase", "O(log n)", [][3]float64{
+		{3125, 150, 60}, {6250, 700, 60}, {12500, 6000, 60}, {25000, 9000, 60}, {50000, 10000, 60}})
 	if d := Final(s, true); d.Status != Wrong || d.Observed != "O(n)" {
 		t.Errorf("got status %v observed %q: %s", d.Status, d.Observed, d.Reason)
 	}
