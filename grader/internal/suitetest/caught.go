@@ -90,6 +90,15 @@ type Planted[API any] struct {
 	Caught
 }
 
+// ByName indexes planted bugs by name, so that a test can plant a table's bug again.
+func ByName[API any](bugs []Planted[API]) map[string]API {
+	impls := make(map[string]API, len(bugs))
+	for _, b := range bugs {
+		impls[b.Name] = b.Impl
+	}
+	return impls
+}
+
 // CheckFirst runs the whole suite on each planted bug, as the judge does, one subtest each, and
 // checks that the first test to fail catches it as it must. Under -short the bugs that only a
 // performance test catches are skipped.

@@ -464,10 +464,7 @@ func TestFailuresShrink(t *testing.T) {
 	xor := withToy(func(f *toy) { f.xor = true })
 	queued := withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} })
 	late := withNew(func(m uint64, k uint) Filter { return &lateFilter{toy: newToy(m, k)} })
-	byIndex := map[string]API{}
-	for _, w := range wrongs() {
-		byIndex[w.Name] = w.Impl
-	}
+	byIndex := suitetest.ByName(wrongs())
 	kit.CheckAlone(t, 11, []suitetest.Planted[API]{
 		{Name: "Add toggles bits", Impl: xor,
 			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
@@ -507,10 +504,7 @@ func TestEstimatesHints(t *testing.T) {
 		}
 		return api
 	}
-	byIndex := map[string]API{}
-	for _, w := range wrongs() {
-		byIndex[w.Name] = estimating(w.Impl)
-	}
+	byIndex := suitetest.ByName(wrongs())
 	powerless := correct() // FalsePositiveRate without the power k, so OptimalK keeps the floor
 	powerless.FalsePositiveRate = func(m, n uint64, k uint) float64 {
 		return 1 - math.Exp(-float64(k)*float64(n)/float64(m))
@@ -532,12 +526,12 @@ func TestEstimatesHints(t *testing.T) {
 		api  API
 		hint string
 	}{
-		{"OptimalM truncates", byIndex["OptimalM truncates"], "your OptimalM returned 9585, want 9586: round up"},
-		{"OptimalM rounds", byIndex["OptimalM rounds"], "your OptimalM returned 9585"},
-		{"OptimalK always ceil", byIndex["OptimalK always ceil"], "not always better"},
+		{"OptimalM truncates", estimating(byIndex["OptimalM truncates"]), "your OptimalM returned 9585, want 9586: round up"},
+		{"OptimalM rounds", estimating(byIndex["OptimalM rounds"]), "your OptimalM returned 9585"},
+		{"OptimalK always ceil", estimating(byIndex["OptimalK always ceil"]), "not always better"},
 		{"rate without the power", estimating(powerless), "FalsePositiveRate(9586, 1000, 6) returned"},
 		{"fixed bits per key", fixedBits, "size the filter with them"},
-		{"M() is words·64", byIndex["M() is words·64"], "exactly as given to New"},
+		{"M() is words·64", estimating(byIndex["M() is words·64"]), "exactly as given to New"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, ends := kit.RunEnds(t, c.api, 5, "example", "edge/new-with-estimates")

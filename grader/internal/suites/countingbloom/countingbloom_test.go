@@ -411,10 +411,7 @@ func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs(
 // TestEachTestCatches runs single tests on planted bugs, so that each property and the random
 // sequences are shown able to fail on their own, with a short case and the right hint.
 func TestEachTestCatches(t *testing.T) {
-	bug := map[string]API{}
-	for _, w := range wrongs() {
-		bug[w.Name] = w.Impl
-	}
+	bug := suitetest.ByName(wrongs())
 	wraps, satDec := bug["Add wraps 15 to 0"], bug["Remove lowers a saturated counter"]
 	absentDec, clears := bug["Remove lowers the counters of a key testing false"], bug["Remove clears the counters"]
 	noDec, asSet := bug["Remove changes nothing"], bug["positions as a set"]
