@@ -257,9 +257,12 @@ func api[S RandomizedSet](f func() S) API {
 	return API{New: func() RandomizedSet { return f() }}
 }
 
-// wrong builds a wrong set on a fresh good one.
-func wrong[S RandomizedSet](f func(*good) S) API {
-	return api(func() S { return f(newSet[int]()) })
+// wrong is the API of wrong sets S, each built on a fresh good one.
+func wrong[S interface {
+	~struct{ *good }
+	RandomizedSet
+}]() API {
+	return api(func() S { return S{newSet[int]()} })
 }
 
 func mapAPI(pick func() func(map[int]bool) int) API {
@@ -271,11 +274,11 @@ func mapAPI(pick func() func(map[int]bool) int) API {
 var wrongSets = []suitetest.Planted[API]{
 	{Name: "nil map", Impl: api(func() *good { return &good{rng: rand.New(rand.NewPCG(1, 2))} }),
 		Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error", Hint: "make the map in New", MaxOps: maxCase}},
-	{Name: "zero means absent", Impl: wrong(func(g *good) zeroAbsent { return zeroAbsent{g} }),
+	{Name: "zero means absent", Impl: wrong[zeroAbsent](),
 		Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Hint: "i, ok := index[val]", MaxOps: maxCase}},
-	{Name: "IntN(len-1)", Impl: wrong(func(g *good) intnLenMinus1 { return intnLenMinus1{g} }),
+	{Name: "IntN(len-1)", Impl: wrong[intnLenMinus1](),
 		Caught: suitetest.Caught{Test: "example", Verdict: "runtime_error", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
-	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
+	{Name: "append always", Impl: wrong[appendAlways](),
 		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "shrink the slice", MaxOps: maxCase}},
 	{Name: "no delete", Impl: flawed(noDelete),
 		Caught: suitetest.Caught{Test: "edge/insert-present", Verdict: "wrong_answer", Hint: "delete the value from the index map", MaxOps: maxCase}},
@@ -293,17 +296,17 @@ var wrongSets = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
 	{Name: "coin flip over a map", Impl: mapAPI(func() func(map[int]bool) int { return coinFlip(rand.New(rand.NewPCG(3, 4))) }),
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "not a map iteration", MaxOps: maxCase}},
-	{Name: "never the last", Impl: wrong(func(g *good) neverLast { return neverLast{g} }),
+	{Name: "never the last", Impl: wrong[neverLast](),
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
-	{Name: "lazy delete", Impl: wrong(func(g *good) lazyDelete { return lazyDelete{g} }),
+	{Name: "lazy delete", Impl: wrong[lazyDelete](),
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
-	{Name: "favour the first", Impl: wrong(func(g *good) favourFirst { return favourFirst{g} }),
+	{Name: "favour the first", Impl: wrong[favourFirst](),
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "biased choice", MaxOps: maxCase}},
-	{Name: "modulo 1000", Impl: wrong(func(g *good) modulo1000 { return modulo1000{g} }),
+	{Name: "modulo 1000", Impl: wrong[modulo1000](),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Hint: "biased choice", MaxOps: maxCase}},
-	{Name: "first 1024 slots", Impl: wrong(func(g *good) firstSlots { return firstSlots{g} }),
+	{Name: "first 1024 slots", Impl: wrong[firstSlots](),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Hint: "over the whole slice", MaxOps: maxCase}},
-	{Name: "GetRandom unwritten", Impl: wrong(func(g *good) stub { return stub{g} }),
+	{Name: "GetRandom unwritten", Impl: wrong[stub](),
 		Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented", Hint: "", MaxOps: maxCase}},
 }
 
@@ -331,13 +334,13 @@ var alone = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
-	{Name: "append always", Impl: wrong(func(g *good) appendAlways { return appendAlways{g} }),
+	{Name: "append always", Impl: wrong[appendAlways](),
 		Caught: suitetest.Caught{Test: "property/members-only", Verdict: "wrong_answer", Message: "GetRandom() returned", Code: "s.GetRandom()", MaxOps: maxCase}},
-	{Name: "never the last", Impl: wrong(func(g *good) neverLast { return neverLast{g} }),
+	{Name: "never the last", Impl: wrong[neverLast](),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "came up 0 times"}},
-	{Name: "favour the first", Impl: wrong(func(g *good) favourFirst { return favourFirst{g} }),
+	{Name: "favour the first", Impl: wrong[favourFirst](),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
-	{Name: "lazy delete", Impl: wrong(func(g *good) lazyDelete { return lazyDelete{g} }),
+	{Name: "lazy delete", Impl: wrong[lazyDelete](),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
 	{Name: "first map key", Impl: mapAPI(func() func(map[int]bool) int { return firstKey }),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "not uniform"}},
@@ -345,13 +348,13 @@ var alone = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Message: "which is not in the set"}},
-	{Name: "first 1024 slots", Impl: wrong(func(g *good) firstSlots { return firstSlots{g} }),
+	{Name: "first 1024 slots", Impl: wrong[firstSlots](),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "never returned 3072 of the 4096 elements in 163840 calls"}},
 	{Name: "last value read first", Impl: flawed(lastFirst),
 		Caught: suitetest.Caught{Test: "edge/remove-absent", Verdict: "runtime_error", Hint: "look the value up in the index map first", MaxOps: maxCase}},
 	{Name: "no shrink", Impl: flawed(noShrink),
 		Caught: suitetest.Caught{Test: "property/reaches-all", Verdict: "wrong_answer", Message: "which is not in the set"}},
-	{Name: "fixed capacity", Impl: wrong(func(g *good) fixedCapacity { return fixedCapacity{g} }),
+	{Name: "fixed capacity", Impl: wrong[fixedCapacity](),
 		Caught: suitetest.Caught{Test: "random/large", Verdict: "runtime_error", Message: "out of range"}},
 }
 

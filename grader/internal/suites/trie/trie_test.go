@@ -39,6 +39,14 @@ type good struct {
 
 func newGood() *good { return &good{root: &node{}} }
 
+// wrong is the API of wrong tries T, each built on a fresh good one.
+func wrong[T interface {
+	~struct{ *good }
+	Trie
+}]() API {
+	return API{New: func() Trie { return T{newGood()} }}
+}
+
 // flaw is a mistake planted in good's Insert.
 type flaw int
 
@@ -374,7 +382,7 @@ func (t *pool) StartsWith(p string) bool { return t.walk(p, false) >= 0 }
 func wrongs() []suitetest.Planted[API] {
 	// Built afresh for each run, so that runs do not share a trie.
 	return []suitetest.Planted[API]{
-		{Name: "no end mark", Impl: API{New: func() Trie { return noEnd{newGood()} }},
+		{Name: "no end mark", Impl: wrong[noEnd](),
 			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "end-of-word flag", MaxOps: 10}},
 		{Name: "marks only new nodes", Impl: flawed(markNew),
 			Caught: suitetest.Caught{Test: "example", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "whole path already exists", MaxOps: 10}},
@@ -382,9 +390,9 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/prefix-not-word", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "a new trie is empty", MaxOps: 10}},
 		{Name: "overwrites children", Impl: flawed(overwrite),
 			Caught: suitetest.Caught{Test: "edge/prefix-not-word", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "must not undo an earlier one", MaxOps: 10}},
-		{Name: "strict prefix", Impl: API{New: func() Trie { return strictPrefix{newGood()} }},
+		{Name: "strict prefix", Impl: wrong[strictPrefix](),
 			Caught: suitetest.Caught{Test: "edge/own-prefix", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "prefix of itself", MaxOps: 10}},
-		{Name: "steps into nil", Impl: API{New: func() Trie { return nilWalk{newGood()} }},
+		{Name: "steps into nil", Impl: wrong[nilWalk](),
 			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.Search("a") // panics: runtime error: invalid memory address`, Hint: "missing child is nil", MaxOps: 10}},
 		{Name: "25 children", Impl: with25(array25),
 			Caught: suitetest.Caught{Test: "edge/beyond-words", Verdict: "runtime_error", Code: `tr.StartsWith("z") // panics: runtime error: index out of range [25] with length 25`, Hint: "25 for 'z'", MaxOps: 10}},
@@ -394,13 +402,13 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/duplicate", Verdict: "wrong_answer", Code: "if got := tr.Search(", Hint: "changes nothing", MaxOps: 10}},
 		{Name: "z folds onto a", Impl: with25(mod25),
 			Caught: suitetest.Caught{Test: "edge/a-and-z", Verdict: "wrong_answer", Code: `tr.Search("z"); got {`, Hint: "25 for 'z'", MaxOps: 10}},
-		{Name: "reads 1000 letters", Impl: API{New: func() Trie { return cut1000{newGood()} }},
+		{Name: "reads 1000 letters", Impl: wrong[cut1000](),
 			Caught: suitetest.Caught{Test: "edge/long-word", Verdict: "wrong_answer", Code: `tr.Search(strings.Repeat("a", 1000)); got {`, Hint: "no limit of your own", MaxOps: 10}},
 		{Name: "sibling list loses the rest", Impl: API{New: func() Trie { return &siblings{} }},
 			Caught: suitetest.Caught{Test: "random/small-values", Verdict: "wrong_answer", Code: "tr.Insert(", Hint: "must not undo an earlier one", MaxOps: 10}},
 		{Name: "alphabet without q", Impl: with25(noQ),
 			Caught: suitetest.Caught{Test: "random/wide-values", Verdict: "wrong_answer", Code: `"q")`, Hint: "'a' and 'q' lead to the same child", MaxOps: 10}},
-		{Name: "lookups create nodes", Impl: API{New: func() Trie { return lookupGrows{newGood()} }},
+		{Name: "lookups create nodes", Impl: wrong[lookupGrows](),
 			Caught: suitetest.Caught{Test: "edge/long-word", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "must not change the trie", MaxOps: 10}},
 		{Name: "radix prefix inside a label", Impl: API{New: func() Trie { return &radix{} }},
 			Caught: suitetest.Caught{Test: "edge/shared-prefix", Verdict: "wrong_answer", Code: "if got := tr.StartsWith(", Hint: "inside an edge's label", MaxOps: 10}},
@@ -408,7 +416,7 @@ func wrongs() []suitetest.Planted[API] {
 		// words, before random/large would.
 		{Name: "fixed arena", Impl: API{New: func() Trie { return newPool() }},
 			Caught: suitetest.Caught{Test: "performance/growth", Verdict: "runtime_error"}},
-		{Name: "StartsWith not written", Impl: API{New: func() Trie { return notDone{newGood()} }},
+		{Name: "StartsWith not written", Impl: wrong[notDone](),
 			Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented"}},
 	}
 }
@@ -419,7 +427,7 @@ func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 7, wrongs(
 
 // TestNotImplementedNamesTheMethod checks that the probe names the method still unwritten.
 func TestNotImplementedNamesTheMethod(t *testing.T) {
-	e := kit.Fails(t, API{New: func() Trie { return notDone{newGood()} }}, 1)
+	e := kit.Fails(t, wrong[notDone](), 1)
 	if len(e.Failure.Methods) != 1 || e.Failure.Methods[0] != "StartsWith" {
 		t.Errorf("methods %v, want [StartsWith]", e.Failure.Methods)
 	}
@@ -427,7 +435,7 @@ func TestNotImplementedNamesTheMethod(t *testing.T) {
 
 // TestPanicNamesTheCall checks that a panic is a runtime_error naming the call that panicked.
 func TestPanicNamesTheCall(t *testing.T) {
-	f := kit.Fails(t, API{New: func() Trie { return nilWalk{newGood()} }}, 1).Failure
+	f := kit.Fails(t, wrong[nilWalk](), 1).Failure
 	want := `Search("a") panicked: runtime error: invalid memory address or nil pointer dereference`
 	if f.Verdict != "runtime_error" || f.Message != want {
 		t.Errorf("got %s %q, want runtime_error %q", f.Verdict, f.Message, want)
