@@ -1,7 +1,9 @@
 // Package suitetest is the scaffolding of the suites' own tests: it runs a suite in process on
 // an implementation with the reference behind it, finds the first test that failed, and checks
 // that a planted bug is caught as it must be (by which test, with which verdict, a case of which
-// size, and which words in the message, the hint and the case).
+// size, and which words in the message, the hint and the case). It also checks that the
+// reference-free tests need no reference, and that a reference stays well inside the ranges of
+// the statistical tests over several seeds, and gives the filter suites' toys their hash.
 //
 // One rule for -short holds in every suite, here: go test -short runs the fixed and the
 // differential tests and leaves out the tests of size, the performance tests (every growth
