@@ -131,6 +131,21 @@ func (k Kit[API]) PassesWithout(t testing.TB, stand API, seed uint64) {
 	Kit[API]{Suite: k.Suite, Reference: stand}.Passes(t, k.Reference, seed, false, free...)
 }
 
+// ReferencePasses runs every test but the performance tests on the reference, on both sides,
+// as Passes does with seed 1. The reference's growth ladders run once in the kit's tests, through
+// the real judge: package grader's TestReferencesAccepted grades every reference, and with
+// go test ./... they ran twice, at a minute of CPU for the eleven.
+func (k Kit[API]) ReferencePasses(t *testing.T, traces bool) {
+	t.Helper()
+	var tests []string
+	for _, test := range k.Suite(k.Reference, k.Reference).All() {
+		if test.Kind != harness.Performance {
+			tests = append(tests, test.Name)
+		}
+	}
+	k.Passes(t, k.Reference, 1, traces, tests...)
+}
+
 // Perf runs one performance test alone on learner with seed, and returns its end event and the
 // growth judgements. Under -short it skips t.
 func (k Kit[API]) Perf(t testing.TB, learner API, seed uint64, test string) (record.Event, []record.Complexity) {
