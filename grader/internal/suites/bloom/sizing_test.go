@@ -90,18 +90,12 @@ func guardedK(k func(m, n uint64) uint) func(m, n uint64) uint {
 }
 
 // optimalKOf is an OptimalK with (m/n)·ln 2 computed by x, comparing the rates of rate, lower
-// first unless strict (then the ceiling wins a tie).
+// first unless strict (then the ceiling wins a tie, which the contract gives the floor).
 func optimalKOf(x func(m, n uint64) float64, rate kRate, strict bool) func(m, n uint64) uint {
 	return guardedK(func(m, n uint64) uint {
 		v := x(m, n)
 		lo, hi := max(uint(math.Floor(v)), 1), max(uint(math.Ceil(v)), 1)
-		if strict {
-			if rate(m, n, lo) < rate(m, n, hi) {
-				return lo
-			}
-			return hi
-		}
-		if rate(m, n, lo) <= rate(m, n, hi) {
+		if rate(m, n, lo) < rate(m, n, hi) || !strict && rate(m, n, lo) == rate(m, n, hi) {
 			return lo
 		}
 		return hi
@@ -141,16 +135,16 @@ var rightK = map[string]func(m, n uint64) uint{
 	"Log(2)*m/n, rate by Log":   optimalKOf(xLog2, rateLog, false),
 	"Ln2/(n/m), rate by a loop": optimalKOf(xInverse, rateLoop, false),
 	"m/n*Ln2, rate k/(m/n)":     optimalKOf(xRef, rateRatio, false),
-	"m*Ln2/n, plain, strict <":  optimalKOf(xMFirst, ratePlain, false),
 }
 
 // wrongK are OptimalK with the mistakes learners make, each caught.
 var wrongK = map[string]func(m, n uint64) uint{
-	"round":                  guardedK(func(m, n uint64) uint { return max(1, uint(math.Round(xRef(m, n)))) }),
-	"ceiling":                guardedK(func(m, n uint64) uint { return max(1, uint(math.Ceil(xRef(m, n)))) }),
-	"ceiling on a tie":       optimalKOf(xRef, rateExpm1, true),
-	"integer division":       optimalKOf(xIntDiv, rateExpm1, false),
-	"round, no minimum of 1": guardedK(func(m, n uint64) uint { return uint(math.Round(xRef(m, n))) }),
+	"m*Ln2/n, plain, strict <": optimalKOf(xMFirst, ratePlain, true),
+	"round":                    guardedK(func(m, n uint64) uint { return max(1, uint(math.Round(xRef(m, n)))) }),
+	"ceiling":                  guardedK(func(m, n uint64) uint { return max(1, uint(math.Ceil(xRef(m, n)))) }),
+	"ceiling on a tie":         optimalKOf(xRef, rateExpm1, true),
+	"integer division":         optimalKOf(xIntDiv, rateExpm1, false),
+	"round, no minimum of 1":   guardedK(func(m, n uint64) uint { return uint(math.Round(xRef(m, n))) }),
 }
 
 // guarded is rate with the panic on m == 0.
