@@ -29,6 +29,10 @@ type Test struct {
 	Name string // short, slash-separated: "edge/duplicates"
 	Kind Kind
 	Run  func(t *T)
+	// Large marks a fixed or differential test of size, hundreds of thousands of calls
+	// ("random/large"): the suites' own tests leave it out under -short, with the property and
+	// performance tests (suitetest.Sized). The judge runs it as any other.
+	Large bool
 }
 
 // Probe calls one function or method once, to find out whether it is still the stub.

@@ -128,7 +128,7 @@ func (k Kit[API]) firstOf(t *testing.T, b Planted[API], seed uint64) *record.Eve
 	t.Helper()
 	if testing.Short() {
 		for _, test := range k.Suite(b.Impl, k.Reference).All() {
-			if test.Name == b.Test && Sized(test.Kind) {
+			if test.Name == b.Test && Sized(test) {
 				t.Skip(shortSkip)
 			}
 		}

@@ -98,16 +98,18 @@ func TestFirstFailure(t *testing.T) {
 }
 
 // TestShortLeavesOutTestsOfSize checks the tests a run under -short keeps: the probe of what is
-// implemented and every fixed and differential test, or the named ones of those.
+// implemented and every fixed and differential test but the large ones, or the named ones of
+// those.
 func TestShortLeavesOutTestsOfSize(t *testing.T) {
 	s := &harness.Suite{Tests: []harness.Test{
 		{Name: "example", Kind: harness.Fixed}, {Name: "random/small", Kind: harness.Differential},
+		{Name: "random/large", Kind: harness.Differential, Large: true},
 		{Name: "property/memory", Kind: harness.Property}, {Name: "performance/growth", Kind: harness.Performance},
 	}}
 	if got := fmt.Sprint(shortList(t, s, nil)); got != "[implemented example random/small]" {
 		t.Errorf("every test under -short: %s", got)
 	}
-	if got := fmt.Sprint(shortList(t, s, []string{"random/small", "property/memory", "performance/growth"})); got != "[random/small]" {
+	if got := fmt.Sprint(shortList(t, s, []string{"random/small", "random/large", "property/memory", "performance/growth"})); got != "[random/small]" {
 		t.Errorf("named tests under -short: %s", got)
 	}
 }

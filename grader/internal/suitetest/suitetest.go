@@ -5,11 +5,11 @@
 // reference-free tests need no reference, and that a reference stays well inside the ranges of
 // the statistical tests over several seeds, and gives the filter suites' toys their hash.
 //
-// One rule for -short holds in every suite, here: go test -short runs the fixed and the
-// differential tests and leaves out the tests of size, the performance tests (every growth
-// ladder) and the property tests (hundreds of thousands of calls, measured rates, memory). A run
-// of the whole suite then leaves them out, and a check of a bug that only one of them catches,
-// or of one of them alone, is skipped.
+// One rule for -short holds in every suite, here: go test -short leaves out the tests of size,
+// the performance tests (every growth ladder), the property tests (hundreds of thousands of
+// calls, measured rates, memory) and the tests marked Large ("random/large"). A run of the whole
+// suite then leaves them out, and a check of a bug that only one of them catches, or of one of
+// them alone, is skipped.
 package suitetest
 
 import (
@@ -52,7 +52,7 @@ func shortList(t testing.TB, s *harness.Suite, only []string) []string {
 	t.Helper()
 	var keep []string
 	for _, test := range s.All() {
-		if !Sized(test.Kind) && (len(only) == 0 || slices.Contains(only, test.Name)) {
+		if !Sized(test) && (len(only) == 0 || slices.Contains(only, test.Name)) {
 			keep = append(keep, test.Name)
 		}
 	}
@@ -62,9 +62,11 @@ func shortList(t testing.TB, s *harness.Suite, only []string) []string {
 	return keep
 }
 
-// Sized reports whether tests of kind k are tests of size, which -short leaves out: the
-// performance and the property tests.
-func Sized(k harness.Kind) bool { return k == harness.Performance || k == harness.Property }
+// Sized reports whether test is a test of size, which -short leaves out: a performance or a
+// property test, or one marked Large.
+func Sized(test harness.Test) bool {
+	return test.Kind == harness.Performance || test.Kind == harness.Property || test.Large
+}
 
 // shortSkip is what a test skipped under -short says.
 const shortSkip = "-short leaves out the performance and property tests; go test without -short runs them"

@@ -107,7 +107,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// bucket.
 			patterned(learner, reference),
 			// A set of 200,000 keys: growth after growth must keep every key.
-			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large), Large: true},
 		},
 	}
 }

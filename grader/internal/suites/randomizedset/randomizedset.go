@@ -145,7 +145,7 @@ func Suite(learner, reference API) *harness.Suite {
 				reach(t, learner)
 			}},
 			// 200,000 values, then 50,000 mixed calls on a set of that size.
-			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large), Large: true},
 		},
 	}
 }

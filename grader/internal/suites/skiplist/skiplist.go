@@ -129,7 +129,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// How Add and Erase grow on a list of copies of one value, up to 50,000 copies.
 			duplicates(learner, reference),
 			// A list of 200,000 values, then 50,000 mixed calls on it.
-			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large), Large: true},
 		},
 	}
 }

@@ -166,7 +166,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// How each operation grows with n, and each range with the members it returns.
 			performance(learner, reference),
 			// A set of LargeN members, then mixed calls on it.
-			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large), Large: true},
 		},
 	}
 }

@@ -97,7 +97,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// How Insert, Search and StartsWith grow with the number of words and with their length.
 			performance(learner, reference),
 			// LargeN distinct words, then LargeQueries mixed operations on the full trie.
-			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large)},
+			{Name: "random/large", Kind: harness.Differential, Run: m.Random(large), Large: true},
 		},
 	}
 }
