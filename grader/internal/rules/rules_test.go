@@ -17,7 +17,7 @@ var kit, _ = layout.Find(".")
 
 // rows is the rows of a table test that run: every one, or under -short the first alone, so that
 // the quick loop starts the go command once a test (each check starts it three times, for
-// about a second).
+// about a second). The tests run in parallel: the go commands they start are independent.
 func rows[Row any](all []Row) []Row {
 	if testing.Short() {
 		return all[:1]
@@ -42,6 +42,7 @@ func check(t *testing.T, name, dir string) *Report {
 // TestHashSetMaps checks the hash set's rules on the rule_violation submissions: each is caught at
 // the right place, under the rule it breaks, with a message that says what was found.
 func TestHashSetMaps(t *testing.T) {
+	t.Parallel()
 	for _, tc := range rows([]struct {
 		dir, file string
 		rule      result.Rule
@@ -76,6 +77,7 @@ func TestHashSetMaps(t *testing.T) {
 
 // TestCleanPackages checks that the references and right submissions break no rule.
 func TestCleanPackages(t *testing.T) {
+	t.Parallel()
 	for _, e := range rows(exercise.All()) {
 		rep := check(t, e.Name, kit.Solution(e.Name))
 		if len(rep.TypeErrors)+len(rep.API)+len(rep.Violations) > 0 {
@@ -92,6 +94,7 @@ func TestCleanPackages(t *testing.T) {
 
 // TestAPI checks that a package with another API is told how it differs.
 func TestAPI(t *testing.T) {
+	t.Parallel()
 	rep := check(t, "skiplist", kit.Solution("trie"))
 	if len(rep.API) == 0 || !strings.Contains(strings.Join(rep.API, "\n"), "type Skiplist is missing") {
 		t.Errorf("a trie checked as a skip list: %v", rep.API)
@@ -101,6 +104,7 @@ func TestAPI(t *testing.T) {
 // TestStructFields checks that a struct of the API with other fields, or in another order, is
 // told how it differs.
 func TestStructFields(t *testing.T) {
+	t.Parallel()
 	rep := check(t, "sortedset", filepath.Join(kit.Testdata(), "sortedset", "compile_error", "member-fields-swapped"))
 	want := "type Member has fields Score float64; Name string, want type Member struct{ Name string; Score float64 }"
 	if len(rep.API) != 1 || rep.API[0] != want {
@@ -111,6 +115,7 @@ func TestStructFields(t *testing.T) {
 // TestNoLibraries checks that an exercise may not wrap a library's version of itself, even one
 // that the kit's module does not require, so that the package does not type-check.
 func TestNoLibraries(t *testing.T) {
+	t.Parallel()
 	for _, tc := range rows([]struct{ exercise, lib string }{
 		{"skiplist", "github.com/huandu/skiplist"},
 		{"bloom", "github.com/bits-and-blooms/bloom/v3"},
@@ -125,6 +130,7 @@ func TestNoLibraries(t *testing.T) {
 // TestKitImports checks that an import of any package of the kit's own module is a broken rule at
 // the import, naming the package: a reference, the judge, and another of the kit's exercises alike.
 func TestKitImports(t *testing.T) {
+	t.Parallel()
 	for _, tc := range rows([]struct{ exercise, dir, want string }{
 		{"cuckoo", "imports-reference", "imports kata/solutions/cuckoo: an exercise may not use the kit's solutions/"},
 		{"randomizedset", "import-harness", "imports kata/grader/internal/harness: an exercise may not use the kit's grader/"},
@@ -141,6 +147,7 @@ func TestKitImports(t *testing.T) {
 // TestKitLinkname checks that a go:linkname into the kit's code is a broken rule, at the
 // directive, and that the package's other linknames are listed for the build's messages.
 func TestKitLinkname(t *testing.T) {
+	t.Parallel()
 	for _, dir := range rows([]string{"linkname-reference", "linkname-solution"}) {
 		rep := check(t, "bloom", filepath.Join(kit.Testdata(), "bloom", "rule_violation", dir))
 		if len(rep.Violations) != 1 || rep.Violations[0].Rule != result.NoKitLinkname || rep.Violations[0].Line == 0 {
@@ -156,6 +163,7 @@ func TestKitLinkname(t *testing.T) {
 // TestDeniedImports checks that a package of the standard library that an exercise denies is a
 // broken rule at the import, with the exercise's reason.
 func TestDeniedImports(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := "package lsm\n\nimport \"hash/maphash\"\n\nvar seed = maphash.MakeSeed()\n"
 	if err := os.WriteFile(filepath.Join(dir, "lsm.go"), []byte(src), 0o644); err != nil {
@@ -171,6 +179,7 @@ func TestDeniedImports(t *testing.T) {
 // TestInterfaceMethods checks that an interface type of the API with other methods is told how
 // it differs, and that one with the same methods in another order, or embedded, is right.
 func TestInterfaceMethods(t *testing.T) {
+	t.Parallel()
 	for _, tc := range rows([]struct{ disk, want string }{
 		{"interface{ List() ([]string, error); Remove(string) error; Size(string) (int64, error)\n" +
 			"ReadAt(string, []byte, int64) (int, error); Create(string, []byte) error }", ""},
