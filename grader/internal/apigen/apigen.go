@@ -11,9 +11,11 @@
 //     judge's generated main builds the graded package's and the reference's API with:
 //     suite.Bind(P.New, ...), where type inference finds the package's types;
 //   - dispatch, which makes a harness.Call on a T and returns its result as the tests compare
-//     it: nil for no result, the value for one, a pair or a triple for two or three (types of the
-//     generated file, printed as fmt.Sprint prints the results), and the collected slice for an
-//     iter.Seq.
+//     it: the Do of a harness.Methods, each method's name with the function of package harness
+//     that calls a method of its signature (harness.Func1(T.Contains)), which converts the
+//     arguments and returns nil for no result, the value for one, a pair or a triple for two or
+//     three (types of the generated file, printed as fmt.Sprint prints the results), and the
+//     collected slice for an iter.Seq.
 //
 // When T's methods mention no type of the package but T itself as a result, Bind converts the
 // package's *T to T directly. Otherwise the package's type is wrapped in a generic adapter that
@@ -54,7 +56,7 @@ func Path(root, name string) string {
 // Generate returns the source of the exercise's api_gen.go, gofmt'ed. It fails on a declaration
 // it cannot bind: an exercise type used where no conversion is defined (an interface type of the
 // API as a method's parameter, T as a method's result), a qualified type other than iter's, more
-// than three results.
+// than three results, a method of a signature no function of package harness calls.
 func Generate(e *exercise.Exercise) ([]byte, error) {
 	g := &gen{e: e, kinds: map[string]kind{}}
 	for _, s := range e.Structs {
@@ -97,6 +99,7 @@ type typ struct {
 type fn struct {
 	exercise.Func
 	params, results []typ
+	caller          string // for a method of T, what makes its harness.Method (see gen.caller)
 }
 
 // gen is one file being generated.
@@ -226,7 +229,7 @@ func (g *gen) classify(e ast.Expr) (typ, error) {
 // which of them T's methods mention.
 func (g *gen) check() error {
 	mentioned := map[string]bool{}
-	for _, m := range g.meths {
+	for i, m := range g.meths {
 		for _, p := range m.params {
 			switch p.expr {
 			case mainKind:
@@ -245,6 +248,11 @@ func (g *gen) check() error {
 				mentioned["L"+r.name] = true
 			}
 		}
+		caller, err := g.caller(m)
+		if err != nil {
+			return err
+		}
+		g.meths[i].caller = caller
 	}
 	for _, name := range g.params() {
 		if mentioned[name] {
@@ -583,53 +591,50 @@ func (g *gen) results(f fn, call string) {
 	g.printf("return %s\n", strings.Join(converted, ", "))
 }
 
-// dispatch writes dispatch.
+// callers are the functions of package harness that make a method's harness.Method, by its
+// numbers of parameters and results; seqCallers, those of a method that returns an iter.Seq.
+var (
+	callers = map[[2]int]string{
+		{0, 1}: "Func0", {1, 0}: "Proc1", {1, 1}: "Func1", {2, 1}: "Func2", {1, 2}: "Pair1", {1, 3}: "Triple1",
+	}
+	seqCallers = map[[2]int]string{{2, 1}: "Seq2"}
+)
+
+// caller is the expression that makes the harness.Method of the method m: the harness function
+// for its signature, with its tuple type for several results, called with the method
+// expression.
+func (g *gen) caller(m fn) (string, error) {
+	shape := [2]int{len(m.params), len(m.results)}
+	f, ok := callers[shape]
+	if slices.ContainsFunc(m.results, func(t typ) bool { return t.seq }) {
+		f, ok = seqCallers[shape]
+	}
+	if !ok {
+		return "", fmt.Errorf("%s: no function of package harness makes the harness.Method of this signature; "+
+			"add one to harness/dispatch.go, and to apigen's callers", m.Name)
+	}
+	if n := len(m.results); n > 1 {
+		types := make([]string, n)
+		for i, r := range m.results {
+			types[i] = g.suiteType(r)
+		}
+		f += "[" + tuples[n] + "[" + strings.Join(types, ", ") + "]]"
+	}
+	return "harness." + f + "(" + g.e.Type + "." + m.Name + ")", nil
+}
+
+// dispatch writes dispatch, the Do of T's harness.Methods, and the tuple types it returns.
 func (g *gen) dispatch() {
-	t := g.e.Type
-	g.printf("// dispatch makes the call c on s, its arguments of the method's types, and returns its result:\n")
-	g.printf("// nil for none, the value for one, a pair or a triple of several, the keys of an\n")
-	g.printf("// iter.Seq collected in a slice.\n")
-	g.printf("func dispatch(s %s, c harness.Call) any {\n", t)
-	g.printf("switch c.Method {\n")
+	g.printf("// dispatch makes the call c on s by its method's name and returns its result, as\n")
+	g.printf("// harness.Methods says.\n")
+	g.printf("var dispatch = harness.Methods[%s]{\n", g.e.Type)
 	for _, m := range g.meths {
-		g.printf("case %q:\n", m.Name)
-		args := make([]string, len(m.params))
-		for i, p := range m.params {
-			args[i] = fmt.Sprintf("c.Args[%d].(%s)", i, g.suiteType(p))
-		}
-		call := "s." + m.Name + "(" + strings.Join(args, ", ") + ")"
-		collect := func(r typ, v string) string {
-			if r.seq {
-				g.imports["slices"] = true
-				return "slices.Collect(" + v + ")"
-			}
-			return v
-		}
-		switch len(m.results) {
-		case 0:
-			g.printf("%s\nreturn nil\n", call)
-		case 1:
-			g.printf("return %s\n", collect(m.results[0], call))
-		default:
-			names := make([]string, len(m.results))
-			fields := make([]string, len(m.results))
-			typeArgs := make([]string, len(m.results))
-			for i, r := range m.results {
-				names[i] = fmt.Sprintf("r%d", i)
-				typeArgs[i] = g.suiteType(r)
-				if r.seq {
-					typeArgs[i] = "[]" + strings.TrimSuffix(strings.TrimPrefix(r.src, "iter.Seq["), "]")
-				}
-				fields[i] = []string{"First", "Second", "Third"}[i] + ": " + collect(r, names[i])
-			}
-			tuple := tuples[len(m.results)]
-			g.tuples[len(m.results)] = true
-			g.printf("%s := %s\n", strings.Join(names, ", "), call)
-			g.printf("return %s[%s]{%s}\n", tuple, strings.Join(typeArgs, ", "), strings.Join(fields, ", "))
+		g.printf("%q: %s,\n", m.Name, m.caller)
+		if n := len(m.results); n > 1 {
+			g.tuples[n] = true
 		}
 	}
-	g.printf("}\n")
-	g.printf("panic(%q + c.Method)\n}\n", g.e.Name+" suite: no method ")
+	g.printf("}.Do\n")
 	for n := 2; n <= 3; n++ {
 		if g.tuples[n] {
 			g.tuple(n)

@@ -69,6 +69,10 @@ func TestRefusesWhatItCannotBind(t *testing.T) {
 		{"a map of the API's struct", base(exercise.Func{Recv: "T", Name: "All", Sig: "func() map[int]Item"}), "All: type map[int]Item"},
 		{"another package's type", base(exercise.Func{Recv: "T", Name: "Wait", Sig: "func(time.Duration)"}), "only iter's types"},
 		{"four results", base(exercise.Func{Recv: "T", Name: "Four", Sig: "func() (int, int, int, int)"}), "4 results"},
+		{"a method no harness function calls", base(exercise.Func{Recv: "T", Name: "Clear", Sig: "func()"}),
+			"Clear: no function of package harness"},
+		{"an iter.Seq among two results", base(exercise.Func{Recv: "T", Name: "All", Sig: "func(int) (iter.Seq[int], bool)"}),
+			"All: no function of package harness"},
 		{"not a signature", base(exercise.Func{Recv: "T", Name: "Bad", Sig: "int"}), "is not a func type"},
 	} {
 		_, err := apigen.Generate(tc.e)

@@ -5,7 +5,6 @@ package concurrentset
 import (
 	"iter"
 	"kata/grader/internal/harness"
-	"slices"
 )
 
 //go:generate go run kata/grader/internal/apigen/gen
@@ -42,21 +41,12 @@ func Bind[S Set](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s Set, c harness.Call) any {
-	switch c.Method {
-	case "Add":
-		return s.Add(c.Args[0].(int))
-	case "Remove":
-		return s.Remove(c.Args[0].(int))
-	case "Contains":
-		return s.Contains(c.Args[0].(int))
-	case "Len":
-		return s.Len()
-	case "Range":
-		return slices.Collect(s.Range(c.Args[0].(int), c.Args[1].(int)))
-	}
-	panic("concurrentset suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[Set]{
+	"Add":      harness.Func1(Set.Add),
+	"Remove":   harness.Func1(Set.Remove),
+	"Contains": harness.Func1(Set.Contains),
+	"Len":      harness.Func0(Set.Len),
+	"Range":    harness.Seq2(Set.Range),
+}.Do

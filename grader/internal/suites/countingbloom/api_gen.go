@@ -41,24 +41,13 @@ func Bind[S Filter](fnNew func(uint64, uint) S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s Filter, c harness.Call) any {
-	switch c.Method {
-	case "Add":
-		s.Add(c.Args[0].([]byte))
-		return nil
-	case "Remove":
-		return s.Remove(c.Args[0].([]byte))
-	case "Test":
-		return s.Test(c.Args[0].([]byte))
-	case "Count":
-		return s.Count(c.Args[0].([]byte))
-	case "M":
-		return s.M()
-	case "K":
-		return s.K()
-	}
-	panic("countingbloom suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[Filter]{
+	"Add":    harness.Proc1(Filter.Add),
+	"Remove": harness.Func1(Filter.Remove),
+	"Test":   harness.Func1(Filter.Test),
+	"Count":  harness.Func1(Filter.Count),
+	"M":      harness.Func0(Filter.M),
+	"K":      harness.Func0(Filter.K),
+}.Do

@@ -40,21 +40,12 @@ func Bind[S Filter](fnNew func(uint64) S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s Filter, c harness.Call) any {
-	switch c.Method {
-	case "Insert":
-		return s.Insert(c.Args[0].([]byte))
-	case "Lookup":
-		return s.Lookup(c.Args[0].([]byte))
-	case "Delete":
-		return s.Delete(c.Args[0].([]byte))
-	case "Count":
-		return s.Count()
-	case "Buckets":
-		return s.Buckets()
-	}
-	panic("cuckoo suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[Filter]{
+	"Insert":  harness.Func1(Filter.Insert),
+	"Lookup":  harness.Func1(Filter.Lookup),
+	"Delete":  harness.Func1(Filter.Delete),
+	"Count":   harness.Func0(Filter.Count),
+	"Buckets": harness.Func0(Filter.Buckets),
+}.Do

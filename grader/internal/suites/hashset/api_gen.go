@@ -38,19 +38,10 @@ func Bind[S HashSet](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s HashSet, c harness.Call) any {
-	switch c.Method {
-	case "Add":
-		s.Add(c.Args[0].(int))
-		return nil
-	case "Remove":
-		s.Remove(c.Args[0].(int))
-		return nil
-	case "Contains":
-		return s.Contains(c.Args[0].(int))
-	}
-	panic("hashset suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[HashSet]{
+	"Add":      harness.Proc1(HashSet.Add),
+	"Remove":   harness.Proc1(HashSet.Remove),
+	"Contains": harness.Func1(HashSet.Contains),
+}.Do

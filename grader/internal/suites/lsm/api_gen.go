@@ -63,27 +63,16 @@ func Bind[S DB, LOptions any, LDisk any](fnOpen func(LDisk, LOptions) (S, error)
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s DB, c harness.Call) any {
-	switch c.Method {
-	case "Put":
-		return s.Put(c.Args[0].([]byte), c.Args[1].([]byte))
-	case "Get":
-		r0, r1, r2 := s.Get(c.Args[0].([]byte))
-		return triple[[]byte, bool, error]{First: r0, Second: r1, Third: r2}
-	case "Delete":
-		return s.Delete(c.Args[0].([]byte))
-	case "Flush":
-		return s.Flush()
-	case "Compact":
-		return s.Compact()
-	case "Close":
-		return s.Close()
-	}
-	panic("lsm suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[DB]{
+	"Put":     harness.Func2(DB.Put),
+	"Get":     harness.Triple1[triple[[]byte, bool, error]](DB.Get),
+	"Delete":  harness.Func1(DB.Delete),
+	"Flush":   harness.Func0(DB.Flush),
+	"Compact": harness.Func0(DB.Compact),
+	"Close":   harness.Func0(DB.Close),
+}.Do
 
 // triple is the three results of one call as one value, as the tests compare and print it.
 type triple[A, B, C any] struct {

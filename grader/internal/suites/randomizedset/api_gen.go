@@ -38,17 +38,10 @@ func Bind[S RandomizedSet](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s RandomizedSet, c harness.Call) any {
-	switch c.Method {
-	case "Insert":
-		return s.Insert(c.Args[0].(int))
-	case "Remove":
-		return s.Remove(c.Args[0].(int))
-	case "GetRandom":
-		return s.GetRandom()
-	}
-	panic("randomizedset suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[RandomizedSet]{
+	"Insert":    harness.Func1(RandomizedSet.Insert),
+	"Remove":    harness.Func1(RandomizedSet.Remove),
+	"GetRandom": harness.Func0(RandomizedSet.GetRandom),
+}.Do

@@ -38,18 +38,10 @@ func Bind[S Skiplist](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s Skiplist, c harness.Call) any {
-	switch c.Method {
-	case "Search":
-		return s.Search(c.Args[0].(int))
-	case "Add":
-		s.Add(c.Args[0].(int))
-		return nil
-	case "Erase":
-		return s.Erase(c.Args[0].(int))
-	}
-	panic("skiplist suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[Skiplist]{
+	"Search": harness.Func1(Skiplist.Search),
+	"Add":    harness.Proc1(Skiplist.Add),
+	"Erase":  harness.Func1(Skiplist.Erase),
+}.Do

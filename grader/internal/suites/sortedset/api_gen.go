@@ -100,30 +100,17 @@ func (a adapter[S, LMember]) RangeByScore(p0 float64, p1 float64) []Member {
 	return adapt.View[Member](a.s.RangeByScore(p0, p1))
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s SortedSet, c harness.Call) any {
-	switch c.Method {
-	case "Add":
-		return s.Add(c.Args[0].(string), c.Args[1].(float64))
-	case "Remove":
-		return s.Remove(c.Args[0].(string))
-	case "Score":
-		r0, r1 := s.Score(c.Args[0].(string))
-		return pair[float64, bool]{First: r0, Second: r1}
-	case "Rank":
-		r0, r1 := s.Rank(c.Args[0].(string))
-		return pair[int, bool]{First: r0, Second: r1}
-	case "Len":
-		return s.Len()
-	case "RangeByRank":
-		return s.RangeByRank(c.Args[0].(int), c.Args[1].(int))
-	case "RangeByScore":
-		return s.RangeByScore(c.Args[0].(float64), c.Args[1].(float64))
-	}
-	panic("sortedset suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[SortedSet]{
+	"Add":          harness.Func2(SortedSet.Add),
+	"Remove":       harness.Func1(SortedSet.Remove),
+	"Score":        harness.Pair1[pair[float64, bool]](SortedSet.Score),
+	"Rank":         harness.Pair1[pair[int, bool]](SortedSet.Rank),
+	"Len":          harness.Func0(SortedSet.Len),
+	"RangeByRank":  harness.Func2(SortedSet.RangeByRank),
+	"RangeByScore": harness.Func2(SortedSet.RangeByScore),
+}.Do
 
 // pair is the two results of one call as one value, as the tests compare and print it.
 type pair[A, B any] struct {

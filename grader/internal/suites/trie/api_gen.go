@@ -38,18 +38,10 @@ func Bind[S Trie](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s, its arguments of the method's types, and returns its result:
-// nil for none, the value for one, a pair or a triple of several, the keys of an
-// iter.Seq collected in a slice.
-func dispatch(s Trie, c harness.Call) any {
-	switch c.Method {
-	case "Insert":
-		s.Insert(c.Args[0].(string))
-		return nil
-	case "Search":
-		return s.Search(c.Args[0].(string))
-	case "StartsWith":
-		return s.StartsWith(c.Args[0].(string))
-	}
-	panic("trie suite: no method " + c.Method)
-}
+// dispatch makes the call c on s by its method's name and returns its result, as
+// harness.Methods says.
+var dispatch = harness.Methods[Trie]{
+	"Insert":     harness.Proc1(Trie.Insert),
+	"Search":     harness.Func1(Trie.Search),
+	"StartsWith": harness.Func1(Trie.StartsWith),
+}.Do
