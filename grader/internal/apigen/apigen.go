@@ -368,10 +368,25 @@ func (g *gen) file() []byte {
 func (g *gen) body() {
 	t := g.e.Type
 	g.printf("// %s is the exercise's type as the tests drive it: the graded package's or the\n", t)
-	g.printf("// reference's, through Bind.\n")
-	g.printf("type %s interface {\n", t)
-	for _, m := range g.meths {
-		g.printf("%s%s\n", m.Name, signature(m, g.suiteType, false))
+	if g.wrap {
+		// The package's methods, graded, over the suite's own types.
+		g.printf("// reference's, through Bind, with the suite's types for the package's.\n")
+		g.printf("type %s interface {\n", t)
+		args := slices.Clone(g.inMethods)
+		for i, p := range args {
+			if p == "S" {
+				args[i] = t
+			} else {
+				args[i] = strings.TrimPrefix(p, "L")
+			}
+		}
+		g.printf("graded[%s]\n", strings.Join(args, ", "))
+	} else {
+		g.printf("// reference's, through Bind.\n")
+		g.printf("type %s interface {\n", t)
+		for _, m := range g.meths {
+			g.printf("%s%s\n", m.Name, signature(m, g.suiteType, false))
+		}
 	}
 	g.printf("}\n\n")
 	for _, s := range g.e.Structs {

@@ -10,13 +10,9 @@ import (
 //go:generate go run kata/grader/internal/apigen/gen
 
 // Filter is the exercise's type as the tests drive it: the graded package's or the
-// reference's, through Bind.
+// reference's, through Bind, with the suite's types for the package's.
 type Filter interface {
-	Insert([]byte) bool
-	Lookup([]byte) bool
-	Delete([]byte) bool
-	Count() uint64
-	Merge(Filter) bool
+	graded[Filter]
 }
 
 // API is one implementation of the exercise: the graded package's or the reference's.

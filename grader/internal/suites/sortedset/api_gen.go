@@ -12,15 +12,9 @@ import (
 //go:generate go run kata/grader/internal/apigen/gen
 
 // SortedSet is the exercise's type as the tests drive it: the graded package's or the
-// reference's, through Bind.
+// reference's, through Bind, with the suite's types for the package's.
 type SortedSet interface {
-	Add(string, float64) bool
-	Remove(string) bool
-	Score(string) (float64, bool)
-	Rank(string) (int, bool)
-	Len() int
-	RangeByRank(int, int) []Member
-	RangeByScore(float64, float64) []Member
+	graded[Member]
 }
 
 // Member is the API's Member, with the exercise's fields: Bind sees a package's Member as this one.
