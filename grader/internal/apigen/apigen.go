@@ -461,10 +461,15 @@ func (g *gen) bind() {
 	for _, in := range g.e.Interfaces {
 		params = append(params, fmt.Sprintf("%s func(%s) L%s", proof(in.Name), in.Name, in.Name))
 	}
-	g.printf("// Bind makes the API of a package from its functions, each fn followed by its name. A\n")
-	g.printf("// struct type of the API comes with a conversion from the package's to the suite's, which\n")
-	g.printf("// compiles only when the two have the same fields in the same order, so that one is seen as\n")
-	g.printf("// the other; an interface type, with the conversion of the suite's to the package's.\n")
+	g.printf("// Bind makes the API of a package from its functions, each fn followed by its name.\n")
+	if len(g.e.Structs) > 0 {
+		g.printf("// A struct type of the API comes with a conversion from the package's to the suite's,\n")
+		g.printf("// which compiles only when the two have the same fields in the same order, so that one\n")
+		g.printf("// is seen as the other.\n")
+	}
+	if len(g.e.Interfaces) > 0 {
+		g.printf("// An interface type of the API comes with the conversion of the suite's to the package's.\n")
+	}
 	g.printf("func Bind[%s](%s) API {\n", strings.Join(tparams, ", "), strings.Join(params, ", "))
 	g.printf("return API{\n")
 	for _, f := range g.funcs {

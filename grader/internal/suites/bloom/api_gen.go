@@ -31,10 +31,7 @@ type API struct {
 // imported as suite. It compiles only when the package has the exercise's API.
 const Binding = `suite.Bind({{.}}.New, {{.}}.NewWithEstimates, {{.}}.OptimalM, {{.}}.OptimalK, {{.}}.FalsePositiveRate)`
 
-// Bind makes the API of a package from its functions, each fn followed by its name. A
-// struct type of the API comes with a conversion from the package's to the suite's, which
-// compiles only when the two have the same fields in the same order, so that one is seen as
-// the other; an interface type, with the conversion of the suite's to the package's.
+// Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S Filter](fnNew func(uint64, uint) S, fnNewWithEstimates func(uint64, float64) S, fnOptimalM func(uint64, float64) uint64, fnOptimalK func(uint64, uint64) uint, fnFalsePositiveRate func(uint64, uint64, uint) float64) API {
 	return API{
 		New: func(p0 uint64, p1 uint) Filter {

@@ -47,10 +47,11 @@ type API struct {
 // imported as suite. It compiles only when the package has the exercise's API.
 const Binding = `suite.Bind({{.}}.Open, func(v {{.}}.Options) suite.Options { return suite.Options(v) }, func(v suite.Disk) {{.}}.Disk { return v })`
 
-// Bind makes the API of a package from its functions, each fn followed by its name. A
-// struct type of the API comes with a conversion from the package's to the suite's, which
-// compiles only when the two have the same fields in the same order, so that one is seen as
-// the other; an interface type, with the conversion of the suite's to the package's.
+// Bind makes the API of a package from its functions, each fn followed by its name.
+// A struct type of the API comes with a conversion from the package's to the suite's,
+// which compiles only when the two have the same fields in the same order, so that one
+// is seen as the other.
+// An interface type of the API comes with the conversion of the suite's to the package's.
 func Bind[S DB, LOptions any, LDisk any](fnOpen func(LDisk, LOptions) (S, error), _ func(LOptions) Options, asDisk func(Disk) LDisk) API {
 	return API{
 		Open: func(p0 Disk, p1 Options) (DB, error) {

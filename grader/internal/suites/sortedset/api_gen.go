@@ -33,10 +33,10 @@ type API struct {
 // imported as suite. It compiles only when the package has the exercise's API.
 const Binding = `suite.Bind({{.}}.New, func(v {{.}}.Member) suite.Member { return suite.Member(v) })`
 
-// Bind makes the API of a package from its functions, each fn followed by its name. A
-// struct type of the API comes with a conversion from the package's to the suite's, which
-// compiles only when the two have the same fields in the same order, so that one is seen as
-// the other; an interface type, with the conversion of the suite's to the package's.
+// Bind makes the API of a package from its functions, each fn followed by its name.
+// A struct type of the API comes with a conversion from the package's to the suite's,
+// which compiles only when the two have the same fields in the same order, so that one
+// is seen as the other.
 func Bind[S graded[LMember], LMember any](fnNew func() S, _ func(LMember) Member) API {
 	return API{
 		New: func() SortedSet {
