@@ -645,7 +645,7 @@ func (g *gen) caller(m fn) (string, error) {
 
 // dispatch writes dispatch, the Do of T's harness.Methods, and the tuple types it returns.
 func (g *gen) dispatch() {
-	g.printf("// dispatch makes the call c on s by its method's name and returns its result, as\n")
+	g.printf("// dispatch makes a harness.Call on a %s by its method's name and returns its result, as\n", g.e.Type)
 	g.printf("// harness.Methods says.\n")
 	g.printf("var dispatch = harness.Methods[%s]{\n", g.e.Type)
 	for _, m := range g.meths {

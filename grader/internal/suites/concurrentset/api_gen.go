@@ -38,7 +38,7 @@ func Bind[S Set](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a Set by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[Set]{
 	"Add":      harness.Func1(Set.Add),

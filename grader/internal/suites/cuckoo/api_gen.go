@@ -37,7 +37,7 @@ func Bind[S Filter](fnNew func(uint64) S) API {
 	}
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a Filter by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[Filter]{
 	"Insert":  harness.Func1(Filter.Insert),

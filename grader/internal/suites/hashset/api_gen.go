@@ -35,7 +35,7 @@ func Bind[S HashSet](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a HashSet by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[HashSet]{
 	"Add":      harness.Proc1(HashSet.Add),

@@ -64,7 +64,7 @@ func Bind[S DB, LOptions any, LDisk any](fnOpen func(LDisk, LOptions) (S, error)
 	}
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a DB by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[DB]{
 	"Put":     harness.Func2(DB.Put),

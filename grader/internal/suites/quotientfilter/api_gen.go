@@ -80,7 +80,7 @@ func (a adapter[S]) own(v Filter) S {
 	return w.s
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a Filter by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[Filter]{
 	"Insert": harness.Func1(Filter.Insert),

@@ -35,7 +35,7 @@ func Bind[S RandomizedSet](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a RandomizedSet by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[RandomizedSet]{
 	"Insert":    harness.Func1(RandomizedSet.Insert),

@@ -94,7 +94,7 @@ func (a adapter[S, LMember]) RangeByScore(p0 float64, p1 float64) []Member {
 	return adapt.View[Member](a.s.RangeByScore(p0, p1))
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a SortedSet by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[SortedSet]{
 	"Add":          harness.Func2(SortedSet.Add),

@@ -35,7 +35,7 @@ func Bind[S Trie](fnNew func() S) API {
 	}
 }
 
-// dispatch makes the call c on s by its method's name and returns its result, as
+// dispatch makes a harness.Call on a Trie by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[Trie]{
 	"Insert":     harness.Proc1(Trie.Insert),
