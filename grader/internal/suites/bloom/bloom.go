@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"kata/grader/exercise"
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -441,7 +442,7 @@ func (s *suite) estimatesHint(n uint64, p float64, m uint64, k uint) string {
 		why := optimalKHint(m, n, got)
 		lo, hi := kCandidates(m, n)
 		for _, c := range []uint{lo, hi} {
-			want := expectRate(fpRate(m, n, c), c)
+			want := expectRate(fprate.Rate(m, n, c), c)
 			if rate, ok := try(func() any { return s.learner.FalsePositiveRate(m, n, c) }); ok && !want.Accepts(rate) {
 				why = fmt.Sprintf("it compares FalsePositiveRate, and FalsePositiveRate(%d, %d, %d) returned %s, want %s: "+
 					"the rate is (1 − e^(−k·n/m))^k", m, n, c, harness.Lit(rate), want)

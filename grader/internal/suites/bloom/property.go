@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -191,7 +192,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 }
 
 // measureRate adds keys 0 to fpKeys-1 of c.gen to a filter, tests the next fpProbes keys, and
-// fails if the number of false positives lies outside fpBounds.
+// fails if the number of false positives lies outside fprate.Bounds.
 func (s *suite) measureRate(t *harness.T, c fpConfig) {
 	m := c.bitsPerKey * fpKeys
 	k := c.k
@@ -204,7 +205,7 @@ func (s *suite) measureRate(t *harness.T, c fpConfig) {
 }
 
 // checkRate adds keys 0 to n-1 of gen to New(m, k), tests the next probes keys, and fails if
-// the number of false positives lies outside fpBounds, with the hint hint(got, p) for a rate got
+// the number of false positives lies outside fprate.Bounds, with the hint hint(got, p) for a rate got
 // where FalsePositiveRate is p.
 func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen bytekeys.Gen, hint func(got, p float64) string) {
 	f := s.newFilter(t, m, k)
@@ -220,8 +221,8 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen 
 			positives++
 		}
 	}
-	p := fpRate(m, n, k)
-	lo, hi := fpBounds(m, n, k, float64(probes))
+	p := fprate.Rate(m, n, k)
+	lo, hi := fprate.Bounds(m, n, k, float64(probes))
 	t.Logf("false positives in New(%d, %d): %d in [%.0f, %.0f]", m, k, positives, lo, hi)
 	if float64(positives) >= lo && float64(positives) <= hi {
 		return
@@ -271,24 +272,6 @@ func bitsInUse(got float64, n uint64, k uint) string {
 		return fmt.Sprintf("%.3g million", u/1e6)
 	}
 	return fmt.Sprintf("%.0f", u)
-}
-
-// fpBounds returns the range in which the number of false positives among probes keys never
-// added lies, for a correct filter of m bits and k hash functions holding n keys, except with a
-// chance far below 10⁻⁶: 6 standard deviations around probes·p, p = FalsePositiveRate(m, n, k),
-// plus 1% of it and 3 for the formula, an approximation. The variance has two parts: the
-// binomial one of probes tests at a rate p, and that of the rate itself, which moves with the
-// number of bits the n keys happened to set (k times its relative deviation). That number's
-// variance is m·q·(1 − (1 + c)·q), c = k·n/m and q = e^(−c) the chance a bit stays clear.
-func fpBounds(m, n uint64, k uint, probes float64) (lo, hi float64) {
-	p := fpRate(m, n, k)
-	c := float64(k) * float64(n) / float64(m)
-	q := math.Exp(-c)
-	sdSet := math.Sqrt(float64(m)*q*(1-(1+c)*q)) / float64(m)
-	rateSd := float64(k) * sdSet / (1 - q) * probes * p
-	sd := math.Sqrt(probes*p*(1-p) + rateSd*rateSd)
-	slack := 6*sd + 0.01*probes*p + 3
-	return probes*p - slack, probes*p + slack
 }
 
 // rateHint names the usual cause of a false-positive rate far from the formula's.

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 )
 
@@ -42,16 +43,10 @@ func optimalK(m, n uint64) uint {
 		return 1
 	}
 	lo, hi := kCandidates(m, n)
-	if fpRate(m, n, hi) < fpRate(m, n, lo) {
+	if fprate.Rate(m, n, hi) < fprate.Rate(m, n, lo) {
 		return hi
 	}
 	return lo
-}
-
-// fpRate is FalsePositiveRate(m, n, k): (1 − e^(−k·n/m))^k, with 1 − e^(−t) as −expm1(−t).
-func fpRate(m, n uint64, k uint) float64 {
-	t := float64(k) * float64(n) / float64(m)
-	return math.Pow(-math.Expm1(-t), float64(k))
 }
 
 // sizeWant is an expected OptimalM: want, or another ceiling of the formula within float64
@@ -121,7 +116,7 @@ func expectK(m, n uint64, want uint) kWant {
 		return w
 	}
 	lo, hi := kCandidates(m, n)
-	a, b := fpRate(m, n, lo), fpRate(m, n, hi)
+	a, b := fprate.Rate(m, n, lo), fprate.Rate(m, n, hi)
 	if math.Abs(a-b) <= tieRelErr*float64(hi)*max(a, b)+tieAbsErr {
 		switch want {
 		case lo:

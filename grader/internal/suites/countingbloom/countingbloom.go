@@ -24,7 +24,7 @@
 // The property tests check, without the reference, that there are no false negatives through
 // saturation and removals, that the false-positive rate matches (1 − e^(−k·n/m))^k for the n keys
 // present after adds and removes (property.go), and that the counters are packed. Two tests can
-// fail a right filter by chance: the rate (fpBounds), and the remove-absent property's emptied
+// fail a right filter by chance: the rate (fprate.Bounds), and the remove-absent property's emptied
 // filter (if a counter reached 15: 2·10⁻¹⁵); below 10⁻⁶ per grading in all.
 package countingbloom
 

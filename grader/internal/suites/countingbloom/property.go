@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -290,7 +291,7 @@ const (
 
 // falsePositiveRate measures the false-positive rate of filters holding fpKeys keys, after adds
 // only and after adds and removes, and compares it with (1 − e^(−k·n/m))^k for the n keys present
-// (fpBounds: a false alarm has odds below 10⁻⁷ per filter). A filter that does not lower its
+// (fprate.Bounds: a false alarm has odds below 10⁻⁷ per filter). A filter that does not lower its
 // counters on Remove has the rate of every key ever added: 0.82% becomes 14% at 10 counters per
 // key.
 func (s *suite) falsePositiveRate(t *harness.T) {
@@ -307,7 +308,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 
 // checkRate adds keys 0 to rounds·n−1 of gen to New(m, k), removes all but the last n of them
 // (each round's keys removed once the next round's are in), tests probes keys never added, and
-// fails if the number of false positives lies outside fpBounds.
+// fails if the number of false positives lies outside fprate.Bounds.
 func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes uint64, gen bytekeys.Gen) {
 	f := s.newFilter(t, m, k)
 	var buf []byte
@@ -339,15 +340,15 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes 
 			positives++
 		}
 	}
-	p := fpRate(m, n, k)
-	lo, hi := fpBounds(m, n, k, float64(probes))
+	p := fprate.Rate(m, n, k)
+	lo, hi := fprate.Bounds(m, n, k, float64(probes))
 	t.Logf("false positives in New(%d, %d) with %d of %d keys present: %d in [%.0f, %.0f] (rate %.5f, formula %.5f)",
 		m, k, n, total, positives, lo, hi, float64(positives)/float64(probes), p)
 	if float64(positives) >= lo && float64(positives) <= hi {
 		return
 	}
 	got := float64(positives) / float64(probes)
-	all := fpRate(m, total, k)
+	all := fprate.Rate(m, total, k)
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,
 		Message: fmt.Sprintf("with %d keys present in New(%d, %d) (%d added, %d removed), %d of %d keys never added "+
@@ -375,35 +376,12 @@ func rateHint(got, p, all float64, removed bool) string {
 		"h1 + i·h2 from two well-mixed 64-bit hashes (xxhash.Sum64 and a mix of it), h2 mod m never 0"
 }
 
-// fpRate is (1 − e^(−k·n/m))^k.
-func fpRate(m, n uint64, k uint) float64 {
-	return math.Pow(-math.Expm1(-float64(k)*float64(n)/float64(m)), float64(k))
-}
-
-// fpBounds returns the range in which the number of false positives among probes keys never
-// added lies, for a right filter of m counters and k hash functions holding n keys, except with a
-// chance below 10⁻⁷: 6 standard deviations around probes·p, p = (1 − e^(−k·n/m))^k, plus 1% of it
-// and 3 for the formula, an approximation. (Where the count is smallest, 111 expected in the large
-// filter, the normal tail understates the binomial's: a Chernoff bound puts the chance of 178 or
-// more at 4·10⁻⁸, of 44 or fewer at 4·10⁻¹²; the other filters expect 600 to 6,000, within 3·10⁻⁹.)
-// Over a grading's five filters, a right filter fails with odds below 10⁻⁶. The variance has two parts: the binomial one of probes
-// tests at a rate p, and that of the rate itself, which moves with the number of counters the n
-// keys happened to use (k times its relative deviation). That number's variance is
-// m·q·(1 − (1 + c)·q), c = k·n/m and q = e^(−c) the chance a counter stays 0.
-func fpBounds(m, n uint64, k uint, probes float64) (lo, hi float64) {
-	p := fpRate(m, n, k)
-	c := float64(k) * float64(n) / float64(m)
-	q := math.Exp(-c)
-	sdUsed := math.Sqrt(float64(m)*q*(1-(1+c)*q)) / float64(m)
-	rateSd := float64(k) * sdUsed / (1 - q) * probes * p
-	sd := math.Sqrt(probes*p*(1-p) + rateSd*rateSd)
-	slack := 6*sd + 0.01*probes*p + 3
-	return probes*p - slack, probes*p + slack
-}
-
 // The large-filter property's filter: far more counters than 2^20 (or a mask of 23 bits) reach,
 // 150,000 keys added and 50,000 removed, and a rate of 0.056%: 111 false positives expected in
-// 200,000 probes, 44 to 178 allowed, and 6,000 when the positions reach only 2^20 counters.
+// 200,000 probes, 44 to 178 allowed, and 6,000 when the positions reach only 2^20 counters. There,
+// where the count is smallest, the normal tail understates the binomial's: a Chernoff bound puts
+// the chance of 178 or more at 4·10⁻⁸, of 44 or fewer at 4·10⁻¹²; the other filters expect 600 to
+// 6,000, within 3·10⁻⁹. Over a grading's five filters, a right filter fails with odds below 10⁻⁶.
 const (
 	largeCounters = 1 << 23
 	largePresent  = 100_000
@@ -433,15 +411,15 @@ func (s *suite) largeFilter(t *harness.T) {
 			positives++
 		}
 	}
-	p := fpRate(largeCounters, largePresent, largeK)
-	lo, hi := fpBounds(largeCounters, largePresent, largeK, largeProbes)
+	p := fprate.Rate(largeCounters, largePresent, largeK)
+	lo, hi := fprate.Bounds(largeCounters, largePresent, largeK, largeProbes)
 	t.Logf("false positives in New(%d, %d) with %d keys present: %d in [%.0f, %.0f] (rate %.5f, formula %.5f)",
 		largeCounters, largeK, largePresent, positives, lo, hi, float64(positives)/largeProbes, p)
 	if float64(positives) >= lo && float64(positives) <= hi {
 		return
 	}
 	got := float64(positives) / largeProbes
-	hint := rateHint(got, p, fpRate(largeCounters, largePresent*3/2, largeK), true)
+	hint := rateHint(got, p, fprate.Rate(largeCounters, largePresent*3/2, largeK), true)
 	if got > p && got < 0.9 {
 		hint = "as many false positives as a filter of far fewer counters: the positions reach only part of " +
 			"the m counters. Reduce the full 64-bit h1 + i·h2 with % m (or a multiply-shift), with no mask " +

@@ -1,0 +1,39 @@
+package fprate
+
+import (
+	"math"
+	"testing"
+)
+
+// TestRate checks the rate at points worked out by hand.
+func TestRate(t *testing.T) {
+	for _, c := range []struct {
+		m, n uint64
+		k    uint
+		want float64
+	}{
+		{1000, 0, 7, 0},
+		{1, 1, 1, 1 - math.Exp(-1)},
+		{9586, 1000, 7, 0.0100},
+	} {
+		if got := Rate(c.m, c.n, c.k); math.Abs(got-c.want) > 5e-5 {
+			t.Errorf("Rate(%d, %d, %d) = %g, want %g", c.m, c.n, c.k, got, c.want)
+		}
+	}
+}
+
+// TestBounds checks that the range holds the expected count with room on both sides, and grows
+// with the number of probes more slowly than the count does.
+func TestBounds(t *testing.T) {
+	const probes = 200_000
+	want := probes * Rate(200_000, 20_000, 7)
+	lo, hi := Bounds(200_000, 20_000, 7, probes)
+	if !(lo < want && want < hi) || hi-lo > want {
+		t.Errorf("Bounds = [%.0f, %.0f] around %.0f expected", lo, hi, want)
+	}
+	lo10, hi10 := Bounds(200_000, 20_000, 7, 10*probes)
+	if (hi10-lo10)/(10*want) >= (hi-lo)/want {
+		t.Errorf("the range did not narrow relative to the count: [%.0f, %.0f] for %.0f, [%.0f, %.0f] for %.0f",
+			lo, hi, want, lo10, hi10, 10*want)
+	}
+}
