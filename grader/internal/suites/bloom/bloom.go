@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"kata/grader/exercise"
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -283,15 +284,10 @@ func scribble(key []byte) {
 	}
 }
 
-// keyCall is a call of Add or Test with a key.
-func keyCall(method string, key []byte) harness.Call {
-	return harness.Call{Method: method, Args: []any{key}}
-}
-
 // add adds a key; test tests one, expecting want (nil: not checked).
-func add(key []byte) harness.Step { return harness.Step{Call: keyCall("Add", key)} }
+func add(key []byte) harness.Step { return harness.Step{Call: bytekeys.KeyCall("Add", key)} }
 func test(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Test", key), Want: want}
+	return harness.Step{Call: bytekeys.KeyCall("Test", key), Want: want}
 }
 
 // str is a key written as a string.
@@ -331,17 +327,12 @@ func (s *suite) mAndK(t *harness.T) {
 	}
 }
 
-// fewKeys are keys of every kind: nil, empty, short, binary, long.
-func fewKeys() [][]byte {
-	return [][]byte{nil, {}, str("a"), str("gopher"), {0}, {0xff, 0, 0xff}, bytes.Repeat(str("ab"), 500)}
-}
-
 // emptyFilter tests keys of every kind on fresh filters.
 func (s *suite) emptyFilter(t *harness.T) {
 	for _, m := range []uint64{1, 64, 65, 1000} {
 		for _, k := range []uint{1, 7} {
 			var steps []harness.Step
-			for _, key := range fewKeys() {
+			for _, key := range bytekeys.Few() {
 				steps = append(steps, test(key, false))
 			}
 			script(t, s.filter(m, k), steps)
@@ -573,9 +564,9 @@ func addTestCalls(rng *rand.Rand, pool [][]byte, n int) []harness.Call {
 		case r == 1:
 			calls[i] = harness.Call{Method: "K"}
 		case r < 10:
-			calls[i] = keyCall("Add", key)
+			calls[i] = bytekeys.KeyCall("Add", key)
 		default:
-			calls[i] = keyCall("Test", key)
+			calls[i] = bytekeys.KeyCall("Test", key)
 		}
 	}
 	return calls

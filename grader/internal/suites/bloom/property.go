@@ -20,11 +20,11 @@ func (s *suite) newFilter(t *harness.T, m uint64, k uint) Filter {
 
 // addKey and testKey call Add and Test as calls of the graded code.
 func addKey(t *harness.T, f Filter, key []byte) {
-	t.Invoke(keyCall("Add", key), func() any { f.Add(key); return nil })
+	t.Invoke(bytekeys.KeyCall("Add", key), func() any { f.Add(key); return nil })
 }
 
 func testKey(t *harness.T, f Filter, key []byte) bool {
-	return t.Invoke(keyCall("Test", key), func() any { return f.Test(key) }).(bool)
+	return t.Invoke(bytekeys.KeyCall("Test", key), func() any { return f.Test(key) }).(bool)
 }
 
 // noFalseNegatives adds keys and tests every one of them: in tiny filters that saturate, with
@@ -81,12 +81,12 @@ func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen bytekeys
 func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen bytekeys.Gen, order []uint64, i uint64) {
 	calls := make([]harness.Call, 0, 2*len(order)+1)
 	for _, j := range order {
-		calls = append(calls, keyCall("Add", gen(nil, j)))
+		calls = append(calls, bytekeys.KeyCall("Add", gen(nil, j)))
 	}
 	key := gen(nil, i)
-	calls = append(calls, keyCall("Test", key))
+	calls = append(calls, bytekeys.KeyCall("Test", key))
 	for _, j := range order {
-		calls = append(calls, keyCall("Test", gen(nil, j)))
+		calls = append(calls, bytekeys.KeyCall("Test", gen(nil, j)))
 	}
 	harness.Compare(t, s.filter(m, k), calls)
 	hint := "Test must probe exactly the bits Add set, and nothing may clear a bit"

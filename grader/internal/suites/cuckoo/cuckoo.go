@@ -279,21 +279,8 @@ func (s *suite) model(capacity uint64) harness.Model[*box] {
 	}
 }
 
-// keyCall is a call of Insert, Lookup or Delete with a key.
-func keyCall(method string, key []byte) harness.Call {
-	return harness.Call{Method: method, Args: []any{key}}
-}
-
 // insert, lookup and del are steps with a key, expecting want (nil: not checked).
-func insert(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Insert", key), Want: want}
-}
-func lookup(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Lookup", key), Want: want}
-}
-func del(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Delete", key), Want: want}
-}
+var insert, lookup, del = bytekeys.StepOf("Insert"), bytekeys.StepOf("Lookup"), bytekeys.StepOf("Delete")
 
 // count and buckets expect Count() == n and Buckets() == b.
 func count(n uint64) harness.Step { return harness.Step{Call: harness.Call{Method: "Count"}, Want: n} }
@@ -328,16 +315,11 @@ func (s *suite) buckets(t *harness.T) {
 	}
 }
 
-// fewKeys are keys of every kind: nil, empty, short, binary, long.
-func fewKeys() [][]byte {
-	return [][]byte{nil, {}, str("a"), str("gopher"), {0}, {0xff, 0, 0xff}, bytes.Repeat(str("ab"), 500)}
-}
-
 // emptyFilter looks up keys of every kind, and the zero-fingerprint keys, in fresh filters.
 func (s *suite) emptyFilter(t *harness.T) {
 	for _, c := range []uint64{0, 8, 1000} {
 		s.script(t, c, count(0))
-		for _, k := range append(fewKeys(), zeroKeys()...) {
+		for _, k := range append(bytekeys.Few(), zeroKeys()...) {
 			s.script(t, c, lookup(k, false))
 		}
 	}
@@ -395,7 +377,7 @@ func (s *suite) eightCopies(t *harness.T) {
 			func() any { return s.learner.New(capacity) }).(Filter)
 		var got []any
 		for range 9 {
-			got = append(got, t.Invoke(keyCall("Insert", k), func() any { return f.Insert(k) }))
+			got = append(got, t.Invoke(bytekeys.KeyCall("Insert", k), func() any { return f.Insert(k) }))
 		}
 		two := got[4] == true // the key's two buckets differ
 		wants := []any{true, true, true, true, false, false}
@@ -403,7 +385,7 @@ func (s *suite) eightCopies(t *harness.T) {
 			wants = []any{true, true, true, true, true, true, true, true, false}
 			eight++
 		}
-		found := t.Invoke(keyCall("Lookup", k), func() any { return f.Lookup(k) })
+		found := t.Invoke(bytekeys.KeyCall("Lookup", k), func() any { return f.Lookup(k) })
 		n := t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() })
 		bad := found != true || n != uint64(4+4*btoi(two))
 		for i, w := range wants {
@@ -419,7 +401,7 @@ func (s *suite) eightCopies(t *harness.T) {
 			steps[i] = insert(k, w)
 		}
 		s.script(t, capacity, append(steps, lookup(k, true), count(uint64(4+4*btoi(two))))...)
-		c := keyCall("Insert", k)
+		c := bytekeys.KeyCall("Insert", k)
 		hint := "" // the hint only where an Insert that had to fail returned true
 		for i, w := range wants {
 			if w == false && got[i] == true {
@@ -602,25 +584,14 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 		return lostHint
 	}
 	switch {
-	case last.Method == "Lookup" && uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0,
-		last.Method == "Delete" && uses(f.Calls, "Insert", key) > 1:
+	case last.Method == "Lookup" && bytekeys.Uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0,
+		last.Method == "Delete" && bytekeys.Uses(f.Calls, "Insert", key) > 1:
 		return oneCopyHint
 	}
 	if hasZeroKey(f.Calls) {
 		return zeroHint
 	}
 	return lostHint
-}
-
-// uses counts the calls of method with key among calls.
-func uses(calls []harness.Call, method string, key []byte) int {
-	n := 0
-	for _, c := range calls {
-		if c.Method == method && bytes.Equal(c.Args[0].([]byte), key) {
-			n++
-		}
-	}
-	return n
 }
 
 // replay runs calls on a fresh New(capacity) with each key copied, overwritten after the call
@@ -698,7 +669,7 @@ func lostBy(api API, capacity uint64, calls []harness.Call) int {
 	// stored is the share of replays where Lookup of key is true after prefix, and how many
 	// replays saw the prefix's last call return false.
 	stored := func(prefix []harness.Call) (mean float64, falses int) {
-		probe := append(slices.Clone(prefix), keyCall("Lookup", key))
+		probe := append(slices.Clone(prefix), bytekeys.KeyCall("Lookup", key))
 		found := 0
 		for range lostReplays {
 			r, ok := replay(api, capacity, probe, true)
@@ -744,9 +715,9 @@ func keepsAll(api API, capacity uint64, calls []harness.Call) bool {
 	all := slices.Clone(calls)
 	var stored []int // the index in calls of each Insert, whose key all then looks up
 	for i, c := range calls {
-		if c.Method == "Insert" && uses(calls, "Delete", c.Args[0].([]byte)) == 0 {
+		if c.Method == "Insert" && bytekeys.Uses(calls, "Delete", c.Args[0].([]byte)) == 0 {
 			stored = append(stored, i)
-			all = append(all, keyCall("Lookup", c.Args[0].([]byte)))
+			all = append(all, bytekeys.KeyCall("Lookup", c.Args[0].([]byte)))
 		}
 	}
 	for range replays {
@@ -823,11 +794,11 @@ func withoutEmptyKeys(calls []harness.Call) []harness.Call {
 // succeeds in most replays.
 func refusesCopy(api API, capacity uint64, calls []harness.Call) bool {
 	last := calls[len(calls)-1]
-	if uses(calls[:len(calls)-1], "Insert", last.Args[0].([]byte)) == 0 {
+	if bytekeys.Uses(calls[:len(calls)-1], "Insert", last.Args[0].([]byte)) == 0 {
 		return false
 	}
 	other := slices.Clone(calls)
-	other[len(other)-1] = keyCall("Insert", unusedKey(calls))
+	other[len(other)-1] = bytekeys.KeyCall("Insert", unusedKey(calls))
 	yes := 0
 	for range replays {
 		if r, ok := replay(api, capacity, other, true); ok && r[len(r)-1] == true {
@@ -883,7 +854,7 @@ func randomCalls(t *harness.T, b uint64, poolSize, n int) []harness.Call {
 			if b >= 1024 && sure[string(k)] >= 2 {
 				continue // a third copy would leave the region where every Insert is known
 			}
-			calls = append(calls, keyCall("Insert", k))
+			calls = append(calls, bytekeys.KeyCall("Insert", k))
 			if !unsure && safe(b, total, sure[string(k)]) {
 				sure[string(k)]++
 				total++
@@ -891,11 +862,11 @@ func randomCalls(t *harness.T, b uint64, poolSize, n int) []harness.Call {
 				unsure = true
 			}
 		case r < 14 && sure[string(k)] > 0:
-			calls = append(calls, keyCall("Delete", k))
+			calls = append(calls, bytekeys.KeyCall("Delete", k))
 			sure[string(k)]--
 			total--
 		default:
-			calls = append(calls, keyCall("Lookup", k))
+			calls = append(calls, bytekeys.KeyCall("Lookup", k))
 		}
 	}
 	return calls

@@ -62,7 +62,7 @@ func (s *suite) fillOnce(t *harness.T, capacity uint64, gen bytekeys.Gen) {
 	failed, extra := false, 0
 	for i := uint64(0); extra < 20; i++ {
 		k := gen(nil, i)
-		calls = append(calls, keyCall("Insert", k))
+		calls = append(calls, bytekeys.KeyCall("Insert", k))
 		ok := call(t, f, "Insert", k)
 		if ok {
 			stored = append(stored, k)
@@ -77,7 +77,7 @@ func (s *suite) fillOnce(t *harness.T, capacity uint64, gen bytekeys.Gen) {
 		}
 	}
 	for _, k := range stored {
-		calls = append(calls, keyCall("Lookup", k))
+		calls = append(calls, bytekeys.KeyCall("Lookup", k))
 		if !call(t, f, "Lookup", k) {
 			wrong(false, true)
 		}
@@ -87,7 +87,7 @@ func (s *suite) fillOnce(t *harness.T, capacity uint64, gen bytekeys.Gen) {
 		wrong(n, uint64(len(stored)))
 	}
 	for _, k := range stored {
-		calls = append(calls, keyCall("Delete", k))
+		calls = append(calls, bytekeys.KeyCall("Delete", k))
 		if !call(t, f, "Delete", k) {
 			wrong(false, true)
 		}
@@ -182,7 +182,7 @@ func (s *suite) fillAndCheck(t *harness.T, gen bytekeys.Gen, deadline time.Durat
 		}
 		buf = gen(buf, i)
 		if !c.Call(t, f, "Lookup", buf) {
-			lk := keyCall("Lookup", buf)
+			lk := bytekeys.KeyCall("Lookup", buf)
 			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: lk.Go("f"),
 				Message: fmt.Sprintf("after %d Inserts into New(%d), %s returned false for a key inserted",
 					n+1, loadCapacity, lk.Go("f")),

@@ -100,7 +100,7 @@ func (s *suite) multiset(t *harness.T, q, r uint, full bool, load float64) {
 			Hint: s.hint(q, r, harness.Mismatch{Calls: calls, Got: got, Want: want})})
 	}
 	do := func(method string, k []byte, want bool) {
-		calls = append(calls, keyCall(method, k))
+		calls = append(calls, bytekeys.KeyCall(method, k))
 		if got := c.Call(t, f, method, k); got != want {
 			wrong(got, want)
 		}
@@ -208,7 +208,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 		for i := range uint64(n) {
 			buf = gen(buf, i)
 			if !cl.Call(t, f, "Insert", buf) {
-				ic := keyCall("Insert", buf)
+				ic := bytekeys.KeyCall("Insert", buf)
 				t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: ic.Go("f"),
 					Message: fmt.Sprintf("Insert of the %d-th distinct key into New(%d, %d) returned false, want true",
 						i+1, c.q, c.r),

@@ -225,11 +225,6 @@ func (s *suite) model(q, r uint) harness.Model[*box] {
 	}
 }
 
-// keyCall is a call of Insert, Lookup or Delete with a key.
-func keyCall(method string, key []byte) harness.Call {
-	return harness.Call{Method: method, Args: []any{key}}
-}
-
 // mergeCall is f.Merge(g) with g a fresh New(q, r) into which keys were inserted, printed as Go
 // that makes g in place.
 func mergeCall(q, r uint, keys [][]byte) harness.Call {
@@ -253,15 +248,7 @@ func mergeArgs(c harness.Call) (q, r uint, keys [][]byte) {
 }
 
 // insert, lookup and del are steps with a key, expecting want (nil: not checked).
-func insert(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Insert", key), Want: want}
-}
-func lookup(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Lookup", key), Want: want}
-}
-func del(key []byte, want any) harness.Step {
-	return harness.Step{Call: keyCall("Delete", key), Want: want}
-}
+var insert, lookup, del = bytekeys.StepOf("Insert"), bytekeys.StepOf("Lookup"), bytekeys.StepOf("Delete")
 
 // count expects Count() == n; merge expects f.Merge(g) == want for g a New(q, r) holding keys.
 func count(n uint64) harness.Step { return harness.Step{Call: harness.Call{Method: "Count"}, Want: n} }
@@ -313,16 +300,11 @@ func (s *suite) newBounds(t *harness.T) {
 	}
 }
 
-// fewKeys are keys of every kind: nil, empty, short, binary, long.
-func fewKeys() [][]byte {
-	return [][]byte{nil, {}, str("a"), str("gopher"), {0}, {0xff, 0, 0xff}, bytes.Repeat(str("ab"), 500)}
-}
-
 // emptyFilter looks up keys of every kind in fresh filters.
 func (s *suite) emptyFilter(t *harness.T) {
 	for _, c := range [][2]uint{{1, 1}, {3, 8}, {10, 16}, {8, 32}} {
 		steps := []harness.Step{count(0)}
-		for _, k := range fewKeys() {
+		for _, k := range bytekeys.Few() {
 			steps = append(steps, lookup(k, false))
 		}
 		s.script(t, c[0], c[1], steps...)
@@ -503,7 +485,7 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 	}
 	key := last.Args[0].([]byte)
 	switch {
-	case uses(f.Calls, "Insert", key) > 1 && uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0 &&
+	case bytekeys.Uses(f.Calls, "Insert", key) > 1 && bytekeys.Uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0 &&
 		!s.keepsCopy(q, r, key):
 		// The other copy is gone, or cut off from its run by the hole the Delete left: a Delete
 		// of keys stored once, in a filter of long clusters, tells the two apart.
@@ -512,7 +494,7 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 				"too: the hole a Delete leaves cuts the rest of the cluster off. " + shiftBack
 		}
 		return oneCopyHint
-	case merged && uses(f.Calls, "Insert", key) == 0:
+	case merged && bytekeys.Uses(f.Calls, "Insert", key) == 0:
 		return mergeHint
 	case slices.ContainsFunc(f.Calls[:len(f.Calls)-1], func(c harness.Call) bool { return c.Method == "Delete" }) &&
 		s.foundWithoutDeletes(q, r, f.Calls):
@@ -581,17 +563,6 @@ func (s *suite) deleteLosesOthers(q, r uint) (lost bool) {
 		}
 	}
 	return false
-}
-
-// uses counts the calls of method with key among calls.
-func uses(calls []harness.Call, method string, key []byte) int {
-	n := 0
-	for _, c := range calls {
-		if c.Method == method && bytes.Equal(c.Args[0].([]byte), key) {
-			n++
-		}
-	}
-	return n
 }
 
 // simplify proposes simpler variants of a failing sequence, simplest first: bytekeys' simpler
@@ -680,15 +651,15 @@ func randomCalls(t *harness.T, q, r uint, poolSize, n int) []harness.Call {
 			}
 			c = mergeCall(gq, gr, keys)
 		case x < 20:
-			c = keyCall("Insert", k)
+			c = bytekeys.KeyCall("Insert", k)
 		case x < 30 && m.total > 0:
 			// A key with a copy stored.
 			for m.copies[string(k)] == 0 {
 				k = pool[rng.IntN(len(pool))]
 			}
-			c = keyCall("Delete", k)
+			c = bytekeys.KeyCall("Delete", k)
 		default:
-			c = keyCall("Lookup", k)
+			c = bytekeys.KeyCall("Lookup", k)
 		}
 		m.track(c)
 		calls = append(calls, c)
