@@ -457,17 +457,12 @@ func (s *suite) mAndK(t *harness.T) {
 	}
 }
 
-// fewKeys are keys of every kind: nil, empty, short, binary, long.
-func fewKeys() [][]byte {
-	return [][]byte{nil, {}, str("a"), str("gopher"), {0}, {0xff, 0, 0xff}, bytes.Repeat(str("ab"), 500)}
-}
-
 // emptyFilter tests, counts and removes keys of every kind on fresh filters.
 func (s *suite) emptyFilter(t *harness.T) {
 	for _, m := range []uint64{1, 16, 17, 1000} {
 		for _, k := range []uint{1, 7} {
 			var steps []harness.Step
-			for _, key := range fewKeys() {
+			for _, key := range bytekeys.Few() {
 				steps = append(steps, test(key, false), count(key, 0), remove(key, false))
 			}
 			script(t, s.filter(m, k), steps)
@@ -504,7 +499,7 @@ func (s *suite) addRemoveAll(t *harness.T) {
 		for _, key := range keys {
 			steps = append(steps, remove(key, true))
 		}
-		for _, key := range append(keys, fewKeys()...) {
+		for _, key := range append(keys, bytekeys.Few()...) {
 			steps = append(steps, test(key, false), count(key, 0))
 		}
 		script(t, s.filter(c.m, c.k), steps)
