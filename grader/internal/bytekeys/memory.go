@@ -5,6 +5,8 @@ import (
 	"runtime"
 
 	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
 )
 
 // Footprint is the heap a filter keeps alive, measured by [Measure].
@@ -44,11 +46,23 @@ func Measure[F any](build func() F, add func(f F, key []byte), gen Gen, n int) F
 	}
 }
 
-// Over logs the footprint against limit, in bytes, and reports whether the filter keeps more
-// than limit alive once its keys are added, and whether it did already once made.
-func (fp Footprint) Over(t *harness.T, limit int64) (over, atNew bool) {
+// Overuse is the message and hint of a memory failure.
+type Overuse struct{ Message, Hint string }
+
+// Judge logs the footprint against limit, in bytes, and fails t with memory_limit_exceeded when
+// the filter keeps more than limit alive once its keys are added: with atNew's message and hint
+// when it did already once made, added's otherwise. More is the exercise's stated memory bound
+// broken, as for any memory over a limit.
+func (fp Footprint) Judge(t *harness.T, limit int64, atNew, added Overuse) {
 	t.Logf("memory: %d bytes after New, %d after the keys, limit %d", fp.AfterNew, fp.Total, limit)
-	return fp.Total > limit, fp.AfterNew > limit
+	if fp.Total <= limit {
+		return
+	}
+	why := added
+	if fp.AfterNew > limit {
+		why = atNew
+	}
+	t.Fail(&record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: why.Message, Hint: why.Hint})
 }
 
 // MiB formats a number of bytes in MiB, as a memory failure prints it: "1.5 MiB".

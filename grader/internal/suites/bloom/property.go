@@ -309,19 +309,13 @@ const (
 func (s *suite) memory(t *harness.T) {
 	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memBits, 7) },
 		func(f Filter, key []byte) { addKey(t, f, key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
-	over, atNew := m.Over(t, int64(memBits/8+memSlack))
-	if !over {
-		return
-	}
-	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
-	if atNew {
-		failure.Message = fmt.Sprintf("New(%d, 7) keeps %s alive; %d bits need %s (m/8)",
-			memBits, bytekeys.MiB(m.AfterNew), memBits, bytekeys.MiB(memBits/8))
-		failure.Hint = "pack the bits 64 to a uint64: a []uint64 of (m+63)/64 words (a []bool takes a byte per bit)"
-	} else {
-		failure.Message = fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d bits need %s (m/8)",
-			memBits, memKeys, bytekeys.MiB(m.Total), memBits, bytekeys.MiB(memBits/8))
-		failure.Hint = "a Bloom filter stores no keys, only its m bits: Add sets bits and keeps nothing else"
-	}
-	t.Fail(failure)
+	m.Judge(t, int64(memBits/8+memSlack), bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d, 7) keeps %s alive; %d bits need %s (m/8)",
+			memBits, bytekeys.MiB(m.AfterNew), memBits, bytekeys.MiB(memBits/8)),
+		Hint: "pack the bits 64 to a uint64: a []uint64 of (m+63)/64 words (a []bool takes a byte per bit)",
+	}, bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d bits need %s (m/8)",
+			memBits, memKeys, bytekeys.MiB(m.Total), memBits, bytekeys.MiB(memBits/8)),
+		Hint: "a Bloom filter stores no keys, only its m bits: Add sets bits and keeps nothing else",
+	})
 }

@@ -448,25 +448,20 @@ const (
 func (s *suite) memory(t *harness.T) {
 	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memCounters, 7) },
 		func(f Filter, key []byte) { addKey(t, f, key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
-	over, atNew := m.Over(t, int64(memCounters/2+memSlack))
-	if !over {
-		return
+	added := bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d counters need %s (m/2)",
+			memCounters, memKeys, bytekeys.MiB(m.Total), memCounters, bytekeys.MiB(memCounters/2)),
+		Hint: "Add must keep nothing beyond the m counters: memory grew with the number of Adds, so " +
+			"something kept per Add stays alive (a copy of the key, a log of positions, a buffer, a goroutine)",
 	}
-	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
-	if atNew {
-		failure.Message = fmt.Sprintf("New(%d, 7) keeps %s alive; %d counters of 4 bits need %s (m/2)",
-			memCounters, bytekeys.MiB(m.AfterNew), memCounters, bytekeys.MiB(memCounters/2))
-		failure.Hint = "pack the counters 16 to a uint64, 4 bits each: a []uint64 of (m+15)/16 words " +
-			"(a []uint8 takes a byte per counter, twice the bound)"
-	} else {
-		failure.Message = fmt.Sprintf("New(%d, 7) then %d calls of Add keep %s alive; %d counters need %s (m/2)",
-			memCounters, memKeys, bytekeys.MiB(m.Total), memCounters, bytekeys.MiB(memCounters/2))
-		failure.Hint = "Add must keep nothing beyond the m counters: memory grew with the number of Adds, so " +
-			"something kept per Add stays alive (a copy of the key, a log of positions, a buffer, a goroutine)"
-		if started := m.Goroutines; started >= memKeys/2 {
-			failure.Hint = fmt.Sprintf("Add starts goroutines that never end (%d more after the Adds): each keeps "+
-				"its stack alive. Do the work of Add in the call itself", started)
-		}
+	if started := m.Goroutines; started >= memKeys/2 {
+		added.Hint = fmt.Sprintf("Add starts goroutines that never end (%d more after the Adds): each keeps "+
+			"its stack alive. Do the work of Add in the call itself", started)
 	}
-	t.Fail(failure)
+	m.Judge(t, int64(memCounters/2+memSlack), bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d, 7) keeps %s alive; %d counters of 4 bits need %s (m/2)",
+			memCounters, bytekeys.MiB(m.AfterNew), memCounters, bytekeys.MiB(memCounters/2)),
+		Hint: "pack the counters 16 to a uint64, 4 bits each: a []uint64 of (m+15)/16 words " +
+			"(a []uint8 takes a byte per counter, twice the bound)",
+	}, added)
 }

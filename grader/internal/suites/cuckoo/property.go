@@ -312,21 +312,15 @@ func (s *suite) memory(t *harness.T) {
 	var c bytekeys.Caller
 	m := bytekeys.Measure(func() Filter { return s.newFilter(t, memCapacity) },
 		func(f Filter, key []byte) { c.Call(t, f, "Insert", key) }, bytekeys.Padded(make([]byte, 8)), memKeys)
-	over, atNew := m.Over(t, int64(8*memBuckets+memSlack))
-	if !over {
-		return
-	}
-	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
-	if atNew {
-		failure.Message = fmt.Sprintf("New(%d) keeps %s alive; %d buckets of 4 slots of 2 bytes need %s",
-			memCapacity, bytekeys.MiB(m.AfterNew), memBuckets, bytekeys.MiB(8*memBuckets))
-		failure.Hint = "a slot holds a 16-bit fingerprint: keep the 4B slots in one []uint16 (a uint32 or uint64 " +
-			"per slot, or a slice per bucket, takes twice the memory or more)"
-	} else {
-		failure.Message = fmt.Sprintf("New(%d) then %d calls of Insert keep %s alive; %d buckets need %s",
-			memCapacity, memKeys, bytekeys.MiB(m.Total), memBuckets, bytekeys.MiB(8*memBuckets))
-		failure.Hint = "a cuckoo filter stores no keys, only their 16-bit fingerprints: Insert writes one slot and " +
-			"keeps nothing else"
-	}
-	t.Fail(failure)
+	m.Judge(t, int64(8*memBuckets+memSlack), bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d) keeps %s alive; %d buckets of 4 slots of 2 bytes need %s",
+			memCapacity, bytekeys.MiB(m.AfterNew), memBuckets, bytekeys.MiB(8*memBuckets)),
+		Hint: "a slot holds a 16-bit fingerprint: keep the 4B slots in one []uint16 (a uint32 or uint64 " +
+			"per slot, or a slice per bucket, takes twice the memory or more)",
+	}, bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d) then %d calls of Insert keep %s alive; %d buckets need %s",
+			memCapacity, memKeys, bytekeys.MiB(m.Total), memBuckets, bytekeys.MiB(8*memBuckets)),
+		Hint: "a cuckoo filter stores no keys, only their 16-bit fingerprints: Insert writes one slot and " +
+			"keeps nothing else",
+	})
 }

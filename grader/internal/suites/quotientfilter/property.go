@@ -290,25 +290,18 @@ func (s *suite) memory(t *harness.T) {
 		func(buf []byte, i uint64) []byte { return binary.BigEndian.AppendUint64(gen(buf, i), i) }, memKeys)
 	words := ((memR+3)<<memQ + 63) / 64
 	limit := int64(float64(8*words)*1.01) + 64<<10
-	over, atNew := m.Over(t, limit)
-	if !over {
-		return
-	}
-	failure := &record.Failure{Verdict: verdict.MemoryLimitExceeded}
-	afterNew, total := m.AfterNew, m.Total
-	if atNew {
-		failure.Message = fmt.Sprintf("New(%d, %d) keeps %s alive; (r+3)·2^q bits are %s (the limit is %s)",
-			memQ, memR, mib(afterNew), mib(8*int64(words)), mib(limit))
-		failure.Hint = "a slot takes r+3 bits: pack the remainders r bits each into a []uint64 (a slot straddles two " +
+	m.Judge(t, limit, bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d, %d) keeps %s alive; (r+3)·2^q bits are %s (the limit is %s)",
+			memQ, memR, mib(m.AfterNew), mib(8*int64(words)), mib(limit)),
+		Hint: "a slot takes r+3 bits: pack the remainders r bits each into a []uint64 (a slot straddles two " +
 			"words now and then), and the three bits into bit vectors; a byte or a word per remainder, a struct " +
-			"per slot, or a slice per slot take more"
-	} else {
-		failure.Message = fmt.Sprintf("New(%d, %d) then %d calls of Insert keep %s alive; (r+3)·2^q bits are %s "+
-			"(the limit is %s)", memQ, memR, memKeys, mib(total), mib(8*int64(words)), mib(limit))
-		failure.Hint = "a quotient filter stores no keys, only their remainders in the table: Insert writes slots " +
-			"and keeps nothing else"
-	}
-	t.Fail(failure)
+			"per slot, or a slice per slot take more",
+	}, bytekeys.Overuse{
+		Message: fmt.Sprintf("New(%d, %d) then %d calls of Insert keep %s alive; (r+3)·2^q bits are %s "+
+			"(the limit is %s)", memQ, memR, memKeys, mib(m.Total), mib(8*int64(words)), mib(limit)),
+		Hint: "a quotient filter stores no keys, only their remainders in the table: Insert writes slots " +
+			"and keeps nothing else",
+	})
 }
 
 // mib formats a number of bytes in MiB.
