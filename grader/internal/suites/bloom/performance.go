@@ -2,7 +2,6 @@ package bloom
 
 import (
 	"encoding/binary"
-	"runtime"
 
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
@@ -70,24 +69,16 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 		Hint: "Add grows with the number of bits: touch only the key's k positions, never the whole array"})
 	test := harness.Declared(ex, growth.Series{Op: "Test", Axis: "m", SlowHint: slowHint,
 		Hint: "Test grows with the number of bits: check only the key's k positions, never scan the array"})
-	some := keys[:PerfFixedKeys]
-	for _, bits := range PerfBits {
-		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
-		l, r := learner.New(uint64(bits), perfK), reference.New(uint64(bits), perfK)
-		run := func(f Filter, op func(Filter, []byte)) func(int, int) {
-			return func(count, rep int) {
-				for _, k := range some[:count] {
-					op(f, k)
-				}
-			}
-		}
-		adder := func(f Filter, k []byte) { f.Add(k) }
-		tester := func(f Filter, k []byte) { f.Test(k) }
-		if !m.PairAt(add, bits, len(some), run(l, adder), run(r, adder), nil, nil) ||
-			!m.PairAt(test, bits, len(some), run(l, tester), run(r, tester), nil, nil) || m.Proven(add, test) {
-			break
-		}
-	}
+	harness.Sweep[Filter, []byte]{
+		Sizes: PerfBits,
+		Make: func(bits int) (Filter, Filter, [][]byte) {
+			return learner.New(uint64(bits), perfK), reference.New(uint64(bits), perfK), keys[:PerfFixedKeys]
+		},
+		Ops: []harness.SweepOp[Filter, []byte]{
+			{Series: add, Run: func(f Filter, k []byte) { f.Add(k) }},
+			{Series: test, Run: func(f Filter, k []byte) { f.Test(k) }},
+		},
+	}.Measure(m)
 	return []*growth.Series{add, test}
 }
 

@@ -2,7 +2,6 @@ package countingbloom
 
 import (
 	"encoding/binary"
-	"runtime"
 	"slices"
 
 	"kata/grader/internal/growth"
@@ -132,39 +131,19 @@ func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*grow
 	rem := harness.Declared(ex, growth.Series{Op: "Remove", Axis: "m", SlowHint: slowHint,
 		Hint: "Remove grows with the number of counters: check and lower only the key's k counters, " +
 			"never scan or recount the array"})
-	some := keys[:PerfFixedKeys]
-	for _, size := range PerfMs {
-		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
-		l, r := learner.New(uint64(size), perfK), reference.New(uint64(size), perfK)
-		run := func(f Filter, op func(Filter, []byte)) func(int, int) {
-			return func(count, rep int) {
-				for _, k := range some[:count] {
-					op(f, k)
-				}
-			}
-		}
-		adder := func(f Filter, k []byte) { f.Add(k) }
-		for _, q := range []struct {
-			s        *growth.Series
-			op, undo func(Filter, []byte)
-		}{
-			{test, func(f Filter, k []byte) { f.Test(k) }, nil},
-			{cnt, func(f Filter, k []byte) { f.Count(k) }, nil},
-			{add, adder, nil},
-			{rem, func(f Filter, k []byte) { f.Remove(k) }, adder},
-		} {
-			var undoL, undoR func(int, int)
-			if q.undo != nil {
-				undoL, undoR = run(l, q.undo), run(r, q.undo)
-			}
-			if !m.PairAt(q.s, size, len(some), run(l, q.op), run(r, q.op), undoL, undoR) {
-				return []*growth.Series{add, test, cnt, rem}
-			}
-		}
-		if m.Proven(add, test, cnt, rem) {
-			break
-		}
-	}
+	adder := func(f Filter, k []byte) { f.Add(k) }
+	harness.Sweep[Filter, []byte]{
+		Sizes: PerfMs,
+		Make: func(size int) (Filter, Filter, [][]byte) {
+			return learner.New(uint64(size), perfK), reference.New(uint64(size), perfK), keys[:PerfFixedKeys]
+		},
+		Ops: []harness.SweepOp[Filter, []byte]{
+			{Series: test, Run: func(f Filter, k []byte) { f.Test(k) }},
+			{Series: cnt, Run: func(f Filter, k []byte) { f.Count(k) }},
+			{Series: add, Run: adder},
+			{Series: rem, Run: func(f Filter, k []byte) { f.Remove(k) }, Undo: adder},
+		},
+	}.Measure(m)
 	return []*growth.Series{add, test, cnt, rem}
 }
 

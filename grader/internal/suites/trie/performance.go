@@ -3,7 +3,6 @@ package trie
 import (
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
-	"runtime"
 )
 
 // Performance sizes: the number of words stored (doubling from 3,125 to 200,000), all nine
@@ -117,39 +116,25 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 			"building a string letter by letter (the prefix so far) or copying the rest of the word at each step"})
 	starts := harness.Declared(ex, growth.Series{Op: "StartsWith", Axis: "L", SlowHint: slowHint,
 		Hint: "StartsWith grows faster than the prefix's length: do constant work per letter"})
-	for _, length := range PerfLengths {
-		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
-		words := make([]string, max(1, PerfLetters/length))
-		for i := range words {
-			b := make([]byte, length)
-			for j := range b {
-				b[j] = 'a' + byte(t.Rand().IntN(26))
-			}
-			words[i] = string(b)
-		}
-		l, r := learner.New(), reference.New()
-		each := func(tr Trie, op func(Trie, string)) func(int, int) {
-			return func(count, rep int) {
-				for _, w := range words[:count] {
-					op(tr, w)
+	harness.Sweep[Trie, string]{
+		Sizes: PerfLengths,
+		Make: func(length int) (Trie, Trie, []string) {
+			words := make([]string, max(1, PerfLetters/length))
+			for i := range words {
+				b := make([]byte, length)
+				for j := range b {
+					b[j] = 'a' + byte(t.Rand().IntN(26))
 				}
+				words[i] = string(b)
 			}
-		}
-		inserter := func(tr Trie, w string) { tr.Insert(w) }
-		searcher := func(tr Trie, w string) { tr.Search(w) }
-		prefixer := func(tr Trie, w string) { tr.StartsWith(w[:len(w)/2]) }
-		for _, op := range []struct {
-			series *growth.Series
-			run    func(Trie, string)
-		}{{insert, inserter}, {search, searcher}, {starts, prefixer}} {
-			if !m.PairAt(op.series, length, len(words), each(l, op.run), each(r, op.run), nil, nil) {
-				return []*growth.Series{insert, search, starts}
-			}
-		}
-		if m.Proven(insert, search, starts) {
-			break
-		}
-	}
+			return learner.New(), reference.New(), words
+		},
+		Ops: []harness.SweepOp[Trie, string]{
+			{Series: insert, Run: func(tr Trie, w string) { tr.Insert(w) }},
+			{Series: search, Run: func(tr Trie, w string) { tr.Search(w) }},
+			{Series: starts, Run: func(tr Trie, w string) { tr.StartsWith(w[:len(w)/2]) }},
+		},
+	}.Measure(m)
 	return []*growth.Series{insert, search, starts}
 }
 
