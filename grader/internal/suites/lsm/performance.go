@@ -266,15 +266,11 @@ func (p *perf) compaction(m *harness.Meter) []*growth.Series {
 				return db
 			}
 		}
-		openL, openR := reopened(p.learner, lFiles), reopened(p.reference, rFiles)
-		var l, r DB
-		p.t.Invoke(harness.Call{Method: "Open", Func: true}, func() any { l = openL(); return nil })
-		r = openR()
 		compacter := func(db *DB) func(count, rep int) {
 			return func(count, rep int) { (*db).Compact() }
 		}
-		if !m.PairAt(series, tables, 1, compacter(&l), compacter(&r),
-			func(count, rep int) { l = openL() }, func(count, rep int) { r = openR() }) || m.Proven(series) {
+		if !p.usedUp(m, series, tables, harness.Call{Method: "Open", Func: true},
+			reopened(p.learner, lFiles), reopened(p.reference, rFiles), compacter) {
 			break
 		}
 	}
@@ -300,19 +296,28 @@ func (p *perf) flushes(m *harness.Meter) []*growth.Series {
 				return db
 			}
 		}
-		fillL, fillR := filled(p.learner), filled(p.reference)
-		var l, r DB
-		p.t.Invoke(harness.Call{Method: "Put"}, func() any { l = fillL(); return nil })
-		r = fillR()
 		flusher := func(db *DB) func(count, rep int) {
 			return func(count, rep int) { (*db).Flush() }
 		}
-		if !m.PairAt(series, size, 1, flusher(&l), flusher(&r),
-			func(count, rep int) { l = fillL() }, func(count, rep int) { r = fillR() }) || m.Proven(series) {
+		if !p.usedUp(m, series, size, harness.Call{Method: "Put"}, filled(p.learner), filled(p.reference), flusher) {
 			break
 		}
 	}
 	return []*growth.Series{series}
+}
+
+// usedUp times at size one call of series' operation per batch on stores the call uses up (a
+// Compact, a Flush): freshL and freshR make each side's first store, the graded side's run as
+// the call made, and a new one after each timed call, untimed; timed(&db) makes the call on the
+// store db holds then. It reports whether the ladder goes on: the sample was measured in full
+// and no growth is proven wrong.
+func (p *perf) usedUp(m *harness.Meter, series *growth.Series, size int, made harness.Call, freshL, freshR func() DB,
+	timed func(db *DB) func(count, rep int)) bool {
+	var l, r DB
+	p.t.Invoke(made, func() any { l = freshL(); return nil })
+	r = freshR()
+	return m.PairAt(series, size, 1, timed(&l), timed(&r),
+		func(count, rep int) { l = freshL() }, func(count, rep int) { r = freshR() }) && !m.Proven(series)
 }
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
