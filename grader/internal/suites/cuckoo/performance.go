@@ -1,9 +1,9 @@
 package cuckoo
 
 import (
-	"encoding/binary"
 	"runtime"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
 )
@@ -28,69 +28,23 @@ const perfBatch = 1000
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		seed := t.Rand().Uint64()
-		keys := make([][]byte, PerfKeys[len(PerfKeys)-1])
-		for i := range keys {
-			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, seed), uint64(i))
-		}
-		absent := make([][]byte, perfBatch)
-		for i := range absent {
-			absent[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, ^seed), uint64(i))
-		}
+		keys := bytekeys.NewBook(seed, PerfKeys[len(PerfKeys)-1])
+		absent := bytekeys.NewBook(^seed, perfBatch)
 		t.SetReceiver("f")
 		byKeys := func(m *harness.Meter) []*growth.Series {
-			// pick is the i-th key of run j at size n: runs of perfBatch keys present, from the
-			// middle of the insertion order on; run 0 for lookups, 1+rep for the deletions of
-			// round rep, so that a round never deletes what an earlier one put back.
-			pick := func(n, j, i int) []byte { return keys[(n/2+j*perfBatch+i)%n] }
-			ladder := harness.Ladder[Filter]{
-				Sizes: PerfKeys,
-				New:   func() Filter { return learner.New(PerfCapacity) },
-				Ref:   func() Filter { return reference.New(PerfCapacity) },
-				Grow: harness.Grower[Filter]{
-					Series: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
-						Hint: "Insert must only read the key's two buckets (and evict, rarely, below 90% full): " +
-							"never scan the table or a list of keys"}),
-					Run: func(f Filter, from, to int) {
-						for _, k := range keys[from:to] {
-							f.Insert(k)
-						}
-					},
-				},
-				Queries: []harness.Query[Filter]{
-					{
-						Series: harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
-							Hint: "Lookup must read only the key's two buckets, i1 and i2, 8 slots in all: " +
-								"never scan the table or a list of keys"}),
-						Batch: perfBatch,
-						Run: func(f Filter, n, count, rep int) {
-							for i := range count {
-								if i&1 == 0 {
-									f.Lookup(pick(n, 0, i))
-								} else {
-									f.Lookup(absent[i])
-								}
-							}
-						},
-					},
-					{
-						Series: harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
-							Hint: "Delete must read only the key's two buckets, i1 and i2: never scan the table " +
-								"or a list of keys"}),
-						Batch: perfBatch,
-						Run: func(f Filter, n, count, rep int) {
-							for i := range count {
-								f.Delete(pick(n, 1+rep, i))
-							}
-						},
-						Undo: func(f Filter, n, count, rep int) {
-							for i := range count {
-								f.Insert(pick(n, 1+rep, i))
-							}
-						},
-					},
-				},
-			}
-			return ladder.Measure(m)
+			return bytekeys.FilterLadder(PerfKeys,
+				func() bytekeys.Filter { return learner.New(PerfCapacity) },
+				func() bytekeys.Filter { return reference.New(PerfCapacity) }, keys, absent, perfBatch,
+				harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
+					Hint: "Insert must only read the key's two buckets (and evict, rarely, below 90% full): " +
+						"never scan the table or a list of keys"}),
+				harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
+					Hint: "Lookup must read only the key's two buckets, i1 and i2, 8 slots in all: " +
+						"never scan the table or a list of keys"}),
+				harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
+					Hint: "Delete must read only the key's two buckets, i1 and i2: never scan the table " +
+						"or a list of keys"}),
+			).Measure(m)
 		}
 		byB := func(m *harness.Meter) []*growth.Series { return byBuckets(m, learner, reference, keys, absent) }
 		fill := func(m *harness.Meter) []*growth.Series { return byFill(t, m, learner, reference, seed) }
@@ -101,13 +55,13 @@ func performance(learner, reference API) harness.Test {
 // byBuckets measures Lookup and Delete on filters of growing B holding a few thousand keys: at
 // each B, Lookups of keys present and absent, and Deletes of a batch of keys (put back untimed).
 // Insert's growth with B is measured across the load range by byFill.
-func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) []*growth.Series {
+func byBuckets(m *harness.Meter, learner, reference API, keys, absent bytekeys.Book) []*growth.Series {
 	look := harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "B", SlowHint: slowHint,
 		Hint: "Lookup grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
 	dels := harness.Declared(ex, growth.Series{Op: "Delete", Axis: "B", SlowHint: slowHint,
 		Hint: "Delete grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
 	// run is the keys of round rep of a batch: rounds 0 to Repeats-1 and the probe's, Repeats.
-	run := func(rep, i int) []byte { return keys[rep*perfBatch+i] }
+	run := func(rep, i int) []byte { return keys.Key(rep*perfBatch + i) }
 	for _, b := range PerfBuckets {
 		runtime.GC() // collections stay between measurements (see harness.JudgeGrowth)
 		l, r := learner.New(4*uint64(b)), reference.New(4*uint64(b))
@@ -145,7 +99,7 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent [][]byte) 
 					if i&1 == 0 {
 						f.Lookup(run(0, i))
 					} else {
-						f.Lookup(absent[i])
+						f.Lookup(absent.Key(i))
 					}
 				}
 			}

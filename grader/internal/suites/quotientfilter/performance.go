@@ -1,10 +1,10 @@
 package quotientfilter
 
 import (
-	"encoding/binary"
 	"runtime"
 	"time"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
 )
@@ -31,85 +31,28 @@ const perfBatch = 1000
 // fillChunk is the number of Inserts in one call of an untimed fill (see filler).
 const fillChunk = 1024
 
-// keyBook is the performance test's keys, 16 bytes each in one slice: key i is a seed and i.
-type keyBook struct {
-	flat []byte
-}
-
-// newKeyBook makes n keys from seed.
-func newKeyBook(seed uint64, n int) keyBook {
-	flat := make([]byte, 0, 16*n)
-	for i := range n {
-		flat = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(flat, seed), uint64(i))
-	}
-	return keyBook{flat: flat}
-}
-
-// key returns key i.
-func (b keyBook) key(i int) []byte { return b.flat[16*i : 16*i+16 : 16*i+16] }
-
 // performance measures Insert, Lookup and Delete as the load grows and as q grows, and Merge as
 // q grows, against the reference, and fails when any grows with either.
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		seed := t.Rand().Uint64()
-		keys := newKeyBook(seed, 1<<20)
-		absent := newKeyBook(^seed, perfBatch)
+		keys := bytekeys.NewBook(seed, 1<<20)
+		absent := bytekeys.NewBook(^seed, perfBatch)
 		t.SetReceiver("f")
 		byLoad := func(m *harness.Meter) []*growth.Series {
-			// pick is the i-th key of run j at size n: runs of perfBatch keys present, from the
-			// middle of the insertion order on; run 0 for lookups, 1+rep for the deletions of
-			// round rep, so that a round never deletes what an earlier one put back.
-			pick := func(n, j, i int) []byte { return keys.key((n/2 + j*perfBatch + i) % n) }
-			ladder := harness.Ladder[Filter]{
-				Sizes: PerfKeys,
-				New:   func() Filter { return learner.New(PerfQ, PerfR) },
-				Ref:   func() Filter { return reference.New(PerfQ, PerfR) },
-				Grow: harness.Grower[Filter]{
-					Series: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
-						Hint: "Insert must read and shift only the cluster around the key's slot: never scan the " +
-							"table, or count the fingerprints, from slot 0"}),
-					Run: func(f Filter, from, to int) {
-						for i := from; i < to; i++ {
-							f.Insert(keys.key(i))
-						}
-					},
-				},
-				Queries: []harness.Query[Filter]{
-					{
-						Series: harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
-							Hint: "Lookup must walk back from the key's slot to its cluster's start and forward " +
-								"to its run: never scan the table from slot 0"}),
-						Batch: perfBatch,
-						Run: func(f Filter, n, count, rep int) {
-							for i := range count {
-								if i&1 == 0 {
-									f.Lookup(pick(n, 0, i))
-								} else {
-									f.Lookup(absent.key(i))
-								}
-							}
-						},
-					},
-					{
-						Series: harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
-							Hint: "Delete must shift back only the rest of the key's cluster: never scan or " +
-								"rebuild the table"}),
-						Batch: perfBatch,
-						Run: func(f Filter, n, count, rep int) {
-							for i := range count {
-								f.Delete(pick(n, 1+rep, i))
-							}
-						},
-						Undo: func(f Filter, n, count, rep int) {
-							for i := range count {
-								f.Insert(pick(n, 1+rep, i))
-							}
-						},
-					},
-				},
-			}
-			return ladder.Measure(m)
+			return bytekeys.FilterLadder(PerfKeys,
+				func() bytekeys.Filter { return learner.New(PerfQ, PerfR) },
+				func() bytekeys.Filter { return reference.New(PerfQ, PerfR) }, keys, absent, perfBatch,
+				harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
+					Hint: "Insert must read and shift only the cluster around the key's slot: never scan the " +
+						"table, or count the fingerprints, from slot 0"}),
+				harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
+					Hint: "Lookup must walk back from the key's slot to its cluster's start and forward " +
+						"to its run: never scan the table from slot 0"}),
+				harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
+					Hint: "Delete must shift back only the rest of the key's cluster: never scan or " +
+						"rebuild the table"}),
+			).Measure(m)
 		}
 		byQ := func(m *harness.Meter) []*growth.Series { return bySlots(t, m, learner, reference, keys, absent) }
 		harness.JudgeGrowth(t, byLoad, byQ)
@@ -123,7 +66,7 @@ func performance(learner, reference API) harness.Test {
 // each): a batch does about the same work at every q, so that its heap bytes, which the runtime
 // counts a span at a time, are counted as well at q = 12 as at q = 20. Each filter takes at most
 // four Merges: three quarters full.
-func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absent keyBook) []*growth.Series {
+func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absent bytekeys.Book) []*growth.Series {
 	ins := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "2^q", SlowHint: slowHint,
 		Hint: "Insert grows with the number of slots: read and shift only the cluster around the key's slot"})
 	look := harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "2^q", SlowHint: slowHint,
@@ -146,7 +89,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 		}
 		// run is the keys of round rep of a batch of new keys: rounds 0 to Repeats-1 and the
 		// probe's, Repeats.
-		run := func(rep, i int) []byte { return keys.key(half + eighth + rep*perfBatch + i) }
+		run := func(rep, i int) []byte { return keys.Key(half + eighth + rep*perfBatch + i) }
 		adder := func(f Filter) func(int, int) {
 			return func(count, rep int) {
 				for i := range count {
@@ -168,9 +111,9 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 			return func(count, rep int) {
 				for i := range count {
 					if i&1 == 0 {
-						f.Lookup(keys.key(i))
+						f.Lookup(keys.Key(i))
 					} else {
-						f.Lookup(absent.key(i))
+						f.Lookup(absent.Key(i))
 					}
 				}
 			}
@@ -179,7 +122,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 			break
 		}
 		// Deletes of present keys, other ones each round, put back after.
-		present := func(rep, i int) []byte { return keys.key((rep+1)*perfBatch + i) }
+		present := func(rep, i int) []byte { return keys.Key((rep+1)*perfBatch + i) }
 		deleter := func(f Filter) func(int, int) {
 			return func(count, rep int) {
 				for i := range count {
@@ -245,7 +188,7 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 // reaches (an Insert that scans the table does).
 type filler struct {
 	t    *harness.T
-	keys keyBook
+	keys bytekeys.Book
 	q    uint
 	// The CPU time each side spent on the last pair of fills, and how many keys each took.
 	learner, reference time.Duration
@@ -258,7 +201,7 @@ func (f *filler) pair(learner, reference API, from, to int) (l, r Filter, ok boo
 	start := harness.ThreadCPU()
 	r = reference.New(f.q, PerfR)
 	for i := from; i < to; i++ {
-		r.Insert(f.keys.key(i))
+		r.Insert(f.keys.Key(i))
 	}
 	f.reference = harness.ThreadCPU() - start
 	f.want, f.done = to-from, 0
@@ -270,7 +213,7 @@ func (f *filler) pair(learner, reference API, from, to int) (l, r Filter, ok boo
 		hi := min(lo+fillChunk, to)
 		f.t.Invoke(harness.Call{Method: "Insert"}, func() any {
 			for i := lo; i < hi; i++ {
-				l.Insert(f.keys.key(i))
+				l.Insert(f.keys.Key(i))
 			}
 			return nil
 		})
