@@ -25,6 +25,16 @@ func NewBook(seed uint64, n int) Book {
 // Key returns key i.
 func (b Book) Key(i int) []byte { return b.flat[16*i : 16*i+16 : 16*i+16] }
 
+// Drawn returns n keys of 16 bytes: key i is a number drawn from draw, then i, both
+// little-endian.
+func Drawn(n int, draw func() uint64) [][]byte {
+	keys := make([][]byte, n)
+	for i := range keys {
+		keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, draw()), uint64(i))
+	}
+	return keys
+}
+
 // FilterLadder is the ladder of a Filter along the number of keys it holds, through sizes:
 // Insert grows it by keys 0 to n-1, and at each size n a timed batch is batch calls of Lookup,
 // of keys present and keys of absent in turn, or of Delete of keys present (put back by Inserts,

@@ -24,6 +24,15 @@ func TestBook(t *testing.T) {
 	}
 }
 
+// TestDrawn pins drawn keys: the number drawn then the index, little-endian.
+func TestDrawn(t *testing.T) {
+	n := uint64(0)
+	keys := Drawn(2, func() uint64 { n += 5; return n })
+	if got := fmt.Sprintf("%x", keys); got != "[05000000000000000000000000000000 0a000000000000000100000000000000]" {
+		t.Errorf("Drawn = %s", got)
+	}
+}
+
 // TestFilterLadder checks the ladder's batches on a filter that keeps its keys: Inserts of the
 // first n keys, Lookups of keys present and absent in turn, and Deletes that their undo puts back.
 func TestFilterLadder(t *testing.T) {

@@ -1,8 +1,7 @@
 package bloom
 
 import (
-	"encoding/binary"
-
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
 )
@@ -24,10 +23,7 @@ const perfK = 7
 // against the reference, and fails when either grows with n or m.
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
-		keys := make([][]byte, PerfKeys[len(PerfKeys)-1])
-		for i := range keys {
-			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, t.Rand().Uint64()), uint64(i))
-		}
+		keys := bytekeys.Drawn(PerfKeys[len(PerfKeys)-1], t.Rand().Uint64)
 		t.SetReceiver("f")
 		byKeys := func(m *harness.Meter) []*growth.Series {
 			ladder := harness.Ladder[Filter]{

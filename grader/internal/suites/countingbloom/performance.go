@@ -1,9 +1,9 @@
 package countingbloom
 
 import (
-	"encoding/binary"
 	"slices"
 
+	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
 )
@@ -34,10 +34,7 @@ var growthHints = map[string]string{
 // of counters grows, against the reference, and fails when one grows with n or m.
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
-		keys := make([][]byte, PerfKeys[len(PerfKeys)-1])
-		for i := range keys {
-			keys[i] = binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, t.Rand().Uint64()), uint64(i))
-		}
+		keys := bytekeys.Drawn(PerfKeys[len(PerfKeys)-1], t.Rand().Uint64)
 		t.SetReceiver("f")
 		var along []*growth.Series // the last measures along n
 		byKeys := func(m *harness.Meter) []*growth.Series {
