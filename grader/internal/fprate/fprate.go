@@ -3,7 +3,10 @@
 // filters compare a measured rate with.
 package fprate
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Rate is the false-positive rate of a filter of m bits or counters and k hash functions
 // holding n keys: (1 − e^(−k·n/m))^k, with 1 − e^(−t) as −expm1(−t).
@@ -29,4 +32,39 @@ func Bounds(m, n uint64, k uint, probes float64) (lo, hi float64) {
 	sd := math.Sqrt(probes*p*(1-p) + rateSd*rateSd)
 	slack := 6*sd + 0.01*probes*p + 3
 	return probes*p - slack, probes*p + slack
+}
+
+// Count is a count of false positives among probes keys never added, with the range a right
+// filter's count falls in.
+type Count struct {
+	Positives int
+	Probes    uint64
+	// Want is the filter's Rate; Lo and Hi are its Bounds.
+	Want, Lo, Hi float64
+}
+
+// Counted calls probe(0) to probe(probes-1), each testing a key never added in a filter of m bits
+// or counters and k hash functions holding n keys, and counts the keys that test true.
+func Counted(m, n uint64, k uint, probes uint64, probe func(i uint64) bool) Count {
+	c := Count{Probes: probes, Want: Rate(m, n, k)}
+	for i := range probes {
+		if probe(i) {
+			c.Positives++
+		}
+	}
+	c.Lo, c.Hi = Bounds(m, n, k, float64(probes))
+	return c
+}
+
+// Within reports whether the count lies in its range.
+func (c Count) Within() bool { return float64(c.Positives) >= c.Lo && float64(c.Positives) <= c.Hi }
+
+// Got is the measured rate.
+func (c Count) Got() float64 { return float64(c.Positives) / float64(c.Probes) }
+
+// String is the count against its range as a failure says it: "600 of 200000 keys never added
+// tested true: a rate of 0.3%, want 0.25% (0.22% to 0.28%)".
+func (c Count) String() string {
+	return fmt.Sprintf("%d of %d keys never added tested true: a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%)",
+		c.Positives, c.Probes, 100*c.Got(), 100*c.Want, 100*c.Lo/float64(c.Probes), 100*c.Hi/float64(c.Probes))
 }

@@ -37,3 +37,14 @@ func TestBounds(t *testing.T) {
 			lo, hi, want, lo10, hi10, 10*want)
 	}
 }
+
+// TestCounted checks the count of probes that test true, and how it is said.
+func TestCounted(t *testing.T) {
+	c := Counted(200_000, 20_000, 7, 1000, func(i uint64) bool { return i%100 == 0 })
+	if c.Positives != 10 || c.Got() != 0.01 || !c.Within() {
+		t.Errorf("Counted: %+v, want 10 positives, a rate of 1%%, within its range", c)
+	}
+	if want := "10 of 1000 keys never added tested true: a rate of 1%, want 0.819% (-1.2% to 2.84%)"; c.String() != want {
+		t.Errorf("String() = %q, want %q", c.String(), want)
+	}
+}

@@ -214,26 +214,18 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen 
 		buf = gen(buf, i)
 		addKey(t, f, buf)
 	}
-	positives := 0
-	for i := range probes {
+	c := fprate.Counted(m, n, k, probes, func(i uint64) bool {
 		buf = gen(buf, n+i)
-		if testKey(t, f, buf) {
-			positives++
-		}
-	}
-	p := fprate.Rate(m, n, k)
-	lo, hi := fprate.Bounds(m, n, k, float64(probes))
-	t.Logf("false positives in New(%d, %d): %d in [%.0f, %.0f]", m, k, positives, lo, hi)
-	if float64(positives) >= lo && float64(positives) <= hi {
+		return testKey(t, f, buf)
+	})
+	t.Logf("false positives in New(%d, %d): %d in [%.0f, %.0f]", m, k, c.Positives, c.Lo, c.Hi)
+	if c.Within() {
 		return
 	}
-	got := float64(positives) / float64(probes)
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,
-		Message: fmt.Sprintf("after %d keys in New(%d, %d), %d of %d keys never added tested true: "+
-			"a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%) = FalsePositiveRate(%d, %d, %d)",
-			n, m, k, positives, probes, 100*got, 100*p, 100*lo/float64(probes), 100*hi/float64(probes), m, n, k),
-		Hint: hint(got, p),
+		Message: fmt.Sprintf("after %d keys in New(%d, %d), %s = FalsePositiveRate(%d, %d, %d)", n, m, k, c, m, n, k),
+		Hint:    hint(c.Got(), c.Want),
 	})
 }
 

@@ -333,28 +333,20 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes 
 		}
 	}
 	total := uint64(rounds) * n
-	positives := 0
-	for i := range probes {
+	c := fprate.Counted(m, n, k, probes, func(i uint64) bool {
 		buf = gen(buf, total+i)
-		if testKey(t, f, buf) {
-			positives++
-		}
-	}
-	p := fprate.Rate(m, n, k)
-	lo, hi := fprate.Bounds(m, n, k, float64(probes))
+		return testKey(t, f, buf)
+	})
 	t.Logf("false positives in New(%d, %d) with %d of %d keys present: %d in [%.0f, %.0f] (rate %.5f, formula %.5f)",
-		m, k, n, total, positives, lo, hi, float64(positives)/float64(probes), p)
-	if float64(positives) >= lo && float64(positives) <= hi {
+		m, k, n, total, c.Positives, c.Lo, c.Hi, c.Got(), c.Want)
+	if c.Within() {
 		return
 	}
-	got := float64(positives) / float64(probes)
-	all := fprate.Rate(m, total, k)
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,
-		Message: fmt.Sprintf("with %d keys present in New(%d, %d) (%d added, %d removed), %d of %d keys never added "+
-			"tested true: a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%) = (1 − e^(−k·n/m))^k",
-			n, m, k, total, total-n, positives, probes, 100*got, 100*p, 100*lo/float64(probes), 100*hi/float64(probes)),
-		Hint: rateHint(got, p, all, rounds > 1),
+		Message: fmt.Sprintf("with %d keys present in New(%d, %d) (%d added, %d removed), %s = (1 − e^(−k·n/m))^k",
+			n, m, k, total, total-n, c),
+		Hint: rateHint(c.Got(), c.Want, fprate.Rate(m, total, k), rounds > 1),
 	})
 }
 
@@ -404,21 +396,16 @@ func (s *suite) largeFilter(t *harness.T) {
 		buf = gen(buf, i)
 		removeKey(t, f, buf)
 	}
-	positives := 0
-	for i := range uint64(largeProbes) {
+	c := fprate.Counted(largeCounters, largePresent, largeK, largeProbes, func(i uint64) bool {
 		buf = gen(buf, 1<<40+i)
-		if testKey(t, f, buf) {
-			positives++
-		}
-	}
-	p := fprate.Rate(largeCounters, largePresent, largeK)
-	lo, hi := fprate.Bounds(largeCounters, largePresent, largeK, largeProbes)
+		return testKey(t, f, buf)
+	})
 	t.Logf("false positives in New(%d, %d) with %d keys present: %d in [%.0f, %.0f] (rate %.5f, formula %.5f)",
-		largeCounters, largeK, largePresent, positives, lo, hi, float64(positives)/largeProbes, p)
-	if float64(positives) >= lo && float64(positives) <= hi {
+		largeCounters, largeK, largePresent, c.Positives, c.Lo, c.Hi, c.Got(), c.Want)
+	if c.Within() {
 		return
 	}
-	got := float64(positives) / largeProbes
+	got, p := c.Got(), c.Want
 	hint := rateHint(got, p, fprate.Rate(largeCounters, largePresent*3/2, largeK), true)
 	if got > p && got < 0.9 {
 		hint = "as many false positives as a filter of far fewer counters: the positions reach only part of " +
@@ -427,10 +414,8 @@ func (s *suite) largeFilter(t *harness.T) {
 	}
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,
-		Message: fmt.Sprintf("with %d keys present in New(%d, %d), %d of %d keys never added tested true: "+
-			"a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%)",
-			largePresent, largeCounters, largeK, positives, largeProbes, 100*got, 100*p, 100*lo/largeProbes, 100*hi/largeProbes),
-		Hint: hint,
+		Message: fmt.Sprintf("with %d keys present in New(%d, %d), %s", largePresent, largeCounters, largeK, c),
+		Hint:    hint,
 	})
 }
 
