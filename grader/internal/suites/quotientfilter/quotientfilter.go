@@ -181,15 +181,7 @@ func (s *suite) do(b *box, c harness.Call) any {
 	switch c.Method {
 	case "Insert", "Lookup", "Delete":
 		key := bytes.Clone(c.Args[0].([]byte))
-		var res bool
-		switch c.Method {
-		case "Insert":
-			res = b.f.Insert(key)
-		case "Lookup":
-			res = b.f.Lookup(key)
-		default:
-			res = b.f.Delete(key)
-		}
+		res := dispatch(b.f, harness.Call{Method: c.Method, Args: []any{key}})
 		bytekeys.Scribble(key)
 		return res
 	case "Count":
