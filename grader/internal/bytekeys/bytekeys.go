@@ -1,7 +1,9 @@
 // Package bytekeys makes the byte keys that the suites of filters over []byte keys (a Bloom
 // filter, a counting one, a cuckoo filter, any filter or store keyed by bytes) feed the graded
 // code, calls a filter with copies of them that it must not keep ([Caller]), and simplifies
-// the keys of a failing case.
+// the keys of a failing case. It also holds what those suites share around the keys: the steps
+// of their scripts ([StepOf]), their memory property ([Measure]), and the growth of a filter
+// along the number of keys it holds ([FilterLadder]).
 //
 // A [Gen] numbers keys: the same index always gives the same key, so a suite can add keys
 // 0..n-1, probe with keys n and beyond (never added), and print any of them again in a case.
