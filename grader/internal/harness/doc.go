@@ -10,6 +10,13 @@
 //   - Main, Run, Config (main.go): the run loop and its configuration from the environment.
 //   - T (t.go): one running test: its seeded random source, its CPU budget, failing.
 //   - Call, Model, Expect, OneOf (call.go): operations on a structure and what a result must be.
+//   - Methods and its callers Func0, Proc1, Func1, Func2, Seq2, Pair1, Triple1 (dispatch.go):
+//     a suite's methods called by name, as its generated dispatch does.
+//   - Model.Script, Model.Scripts, Model.Random, TwinsTest (model_aids.go): a suite's tests
+//     built from its model.
+//   - Twins, TwinsOf (twins.go): two structures at once, and whether they share state.
+//   - T.Second (second.go): a part of a test run in a second process of the graded program.
+//   - Meter, Ladder (perf.go), Sweep (ladders.go): growth measurements against the reference.
 //   - Declared (declared.go): a growth series expecting the cost the registry declares.
 //   - Script (sequence.go): fixed steps with fixed expected results.
 //   - Compare (sequence.go): random sequences against the reference, shrunk on failure.

@@ -101,7 +101,7 @@ func ByName[API any](bugs []Planted[API]) map[string]API {
 
 // CheckFirst runs the whole suite on each planted bug, as the judge does, one subtest each, and
 // checks that the first test to fail catches it as it must. Under -short the bugs that only a
-// performance test catches are skipped.
+// test of size catches are skipped (Sized).
 func (k Kit[API]) CheckFirst(t *testing.T, seed uint64, bugs []Planted[API]) {
 	for _, b := range bugs {
 		t.Run(b.Name, func(t *testing.T) {
