@@ -767,6 +767,13 @@ type Keyed[S any] struct {
 	InsertSeries, LookupSeries, DeleteSeries *growth.Series
 	// Extra queries, timed like Lookup.
 	Extra []Query[S]
+	// AbsentLookups times Lookup on the same KeyedBatch absent values at every size (each an
+	// even value plus one), in place of neighbouring present and absent ones. A hash table
+	// scatters neighbouring values over the whole table, so the reference's lookups of them
+	// miss the caches more and more as it grows, and that drift (about 5× over the hash set's
+	// ladder) hid most of a fixed table's chains growing 64×; the same keys at every size stay
+	// in the caches of a right table, and an absent key walks the whole chain of a wrong one.
+	AbsentLookups bool
 }
 
 // KeyedBatch is the number of calls in a timed query batch of a keyed ladder.
@@ -799,7 +806,11 @@ func (k Keyed[S]) Ladder(sizes []int, values []int, newL, newR func() S) *Ladder
 		l.Queries = append(l.Queries, Query[S]{Series: k.LookupSeries, Batch: KeyedBatch,
 			Run: func(s S, n, count, rep int) {
 				for i := range count {
-					k.Lookup(s, pick(n, 0, i)+i&1) // present, then absent (values are even)
+					if k.AbsentLookups {
+						k.Lookup(s, values[i]+1)
+					} else {
+						k.Lookup(s, pick(n, 0, i)+i&1) // present, then absent (values are even)
+					}
 				}
 			}})
 	}
