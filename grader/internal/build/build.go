@@ -227,7 +227,7 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	cmd.Dir = s.Root
 	cmd.Env = env
 	Interruptible(cmd)
-	out, err := cmd.CombinedOutput()
+	out, err := afterFirst(ctx, firstKind{s.Exercise, s.Race && RaceUnavailable() == ""}, cmd.CombinedOutput)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
