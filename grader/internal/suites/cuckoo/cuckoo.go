@@ -89,7 +89,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// Random Insert, Lookup, Delete, Count and Buckets over a small pool of keys, in
 			// filters of 1 to 8 buckets where evictions and failures happen, and of 1024.
 			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
-			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
+			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge, Large: true},
 			// Random sequences on two filters of 1024 buckets at once: each keeps its buckets to
 			// itself.
 			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},

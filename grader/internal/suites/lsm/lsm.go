@@ -93,7 +93,7 @@ func Suite(learner, reference API) *harness.Suite {
 			{Name: "property/reads", Kind: harness.Property, Run: s.reads},
 			performance(learner, reference),
 			// Longer random sequences, over more keys.
-			{Name: "random/large", Kind: harness.Differential, Run: s.randomLarge},
+			{Name: "random/large", Kind: harness.Differential, Run: s.randomLarge, Large: true},
 			// The memory kept between calls: the filters and a small index per table, not the data.
 			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
 		},

@@ -75,7 +75,7 @@ func Suite(learner, reference API) *harness.Suite {
 			// Random Insert, Lookup, Delete, Count and Merge over small pools of keys, in tables
 			// of 2 to 64 slots with remainders of 1 to 16 bits, and of 1024 slots.
 			{Name: "random/small-filters", Kind: harness.Differential, Run: s.randomSmall},
-			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge},
+			{Name: "random/large-filter", Kind: harness.Differential, Run: s.randomLarge, Large: true},
 			// Two filters at once, the second made anew while the first is in use, calls spread over
 			// both: a package-level variable that New resets, or that both share, shows here.
 			{Name: "random/two-at-once", Kind: harness.Differential, Run: s.twoAtOnce},
