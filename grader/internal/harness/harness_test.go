@@ -630,3 +630,44 @@ func TestOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgedReadsAnEarlierTest checks that a growth test reads what an earlier one judged in the
+// same run, the first judgement of each operation and axis, and nothing of one not judged.
+func TestJudgedReadsAnEarlierTest(t *testing.T) {
+	series := func(op string, grew float64) *growth.Series {
+		s := &growth.Series{Op: op, Axis: "n", Expected: "O(1)"}
+		for _, n := range Sizes(4096, 262_144, 2) {
+			s.Add(growth.Sample{Size: n, Learner: 100 * math.Pow(grew, math.Log(float64(n)/4096)/math.Log(64)), Reference: 100})
+		}
+		return s
+	}
+	judge := func(ss ...*growth.Series) func(*T) {
+		return func(tt *T) { JudgeGrowth(tt, func(*Meter) []*growth.Series { return ss }) }
+	}
+	type seen struct {
+		d  growth.Decision
+		ok bool
+	}
+	var first, unmeasured, again seen
+	s := &Suite{Exercise: "toy", Tests: []Test{
+		{Name: "first", Kind: Performance, Run: judge(series("Get", 1))},
+		{Name: "second", Kind: Performance, Run: func(tt *T) {
+			first.d, first.ok = tt.Judged("Get", "n")
+			unmeasured.d, unmeasured.ok = tt.Judged("Put", "n")
+			judge(series("Get", 2.5))(tt)
+		}},
+		{Name: "third", Kind: Performance, Run: func(tt *T) { again.d, again.ok = tt.Judged("Get", "n") }},
+	}}
+	if _, err := Local(s, 42); err != nil {
+		t.Fatal(err)
+	}
+	if !first.ok || first.d.Status != growth.Right {
+		t.Errorf("the second test read %+v, %v; want the first test's right growth", first.d, first.ok)
+	}
+	if unmeasured.ok {
+		t.Errorf("an operation no test measured read as judged: %+v", unmeasured.d)
+	}
+	if !again.ok || again.d.Status != growth.Right || math.Abs(again.d.Growth-1) > 0.01 {
+		t.Errorf("the third test read %+v, %v; want the first judgement kept (growth 1), not the second's (2.5)", again.d, again.ok)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kata/grader/internal/catalog"
+	"kata/grader/internal/growth"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 	"kata/grader/verdict"
@@ -31,6 +32,9 @@ type runner struct {
 	// growthHints is each operation's hint for a wrong growth, from the growth test's first
 	// series of it: the hint of a later test stopped by its CPU backstop in that operation.
 	growthHints map[string]string
+	// judged is each series' decision by the first growth test of the run that judged it, by
+	// its operation and axis ("Contains/n"): what a later test reads with T.Judged.
+	judged map[string]growth.Decision
 	// seconds is the suite's Seconds; inProcess says that the suite runs in the test binary of
 	// the kit's own tests (Local), where T.Second runs them in this process.
 	seconds   map[string]func(dir string) error

@@ -649,6 +649,12 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 				t.Measure(record.Point{Op: s.Op, Axis: s.Axis, Point: x})
 			}
 			hint := hintFor(s, d)
+			if _, ok := t.run.judged[s.Op+"/"+s.Axis]; !ok && d.Status.Judged() {
+				if t.run.judged == nil {
+					t.run.judged = map[string]growth.Decision{}
+				}
+				t.run.judged[s.Op+"/"+s.Axis] = d
+			}
 			if _, ok := t.run.growthHints[s.Op]; !ok && s.Hint != "" {
 				if t.run.growthHints == nil {
 					t.run.growthHints = map[string]string{}
@@ -667,6 +673,13 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 	if fail.first != nil {
 		t.Fail(fail.first)
 	}
+}
+
+// Judged returns the decision that an earlier growth test of this run reached on op along axis,
+// and whether one reached any: a later test's hint can rest on what that one measured.
+func (t *T) Judged(op, axis string) (growth.Decision, bool) {
+	d, ok := t.run.judged[op+"/"+axis]
+	return d, ok
 }
 
 // reported is the failure a growth test reports: the first series proven to grow wrongly, else

@@ -58,8 +58,11 @@ var wrongCases = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "edge/probe-reuse", Verdict: "wrong_answer", Code: "s.Remove(", Hint: "whole probe run", MaxOps: 10}},
 	{Name: "remove-stub", Impl: API{New: func() HashSet { return stubRemove{newChained(0)} }},
 		Caught: suitetest.Caught{Test: harness.ImplementedTest, Verdict: "not_implemented"}},
+	// Either performance test may be the one: on random keys this table's ratio grows 12 to 24×
+	// here, and CI once saw less than the 10 that proves a growth; patterned-keys then catches
+	// it, and its hint must still blame the table's size, which the growth test's drift shows.
 	{Name: "fixed-table", Impl: chainFixed.api(),
-		Caught: suitetest.Caught{Test: "performance/growth", Verdict: "time_limit_exceeded", Hint: "your table never grows"}},
+		Caught: suitetest.Caught{Verdict: "time_limit_exceeded", Hint: "never grows"}},
 }
 
 func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongCases) }

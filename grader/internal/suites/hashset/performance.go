@@ -1,6 +1,8 @@
 package hashset
 
 import (
+	"fmt"
+
 	kgrowth "kata/grader/internal/growth"
 	"kata/grader/internal/harness"
 )
@@ -100,7 +102,18 @@ func patterned(learner, reference API) harness.Test {
 			// The series of the first pass are kept, and later passes add their samples to them:
 			// the hint reads the lookups' samples when Add is judged.
 			add, contains := series[0], series[1]
-			add.HintNow = func() string { return patternHint(contains) }
+			add.HintNow = func() string {
+				if h := sizeHint(t); h != "" {
+					return h
+				}
+				return patternHint(contains)
+			}
+			contains.HintNow = func() string {
+				if h := sizeHint(t); h != "" {
+					return h
+				}
+				return mixHint
+			}
 			return series
 		})
 	}}
@@ -122,6 +135,24 @@ func patternHint(contains *kgrowth.Series) string {
 		return addHint
 	}
 	return growOrMixHint
+}
+
+// sizeHint is the hint for patterned keys too slow when the growth test, earlier in the run, saw
+// lookups of random keys slow down as the set grew (their ratio to the reference proven wrong,
+// too slow, or grown past DoubtGrowth though within what memory layouts explain): then keys of
+// every pattern slow down because the chains grow, not because some of the key's bits are
+// ignored. It is "" when the growth test did not judge those lookups or saw them flat.
+func sizeHint(t *harness.T) string { return sizeHintFor(t.Judged("Contains", "n")) }
+
+// sizeHintFor is sizeHint by the growth test's decision d on lookups of random keys, if judged.
+func sizeHintFor(d kgrowth.Decision, judged bool) string {
+	if !judged || !d.Status.Failed() && d.Growth < kgrowth.DoubtGrowth {
+		return ""
+	}
+	return fmt.Sprintf("lookups of random keys slowed down too as the set grew (their ratio to the reference "+
+		"grew %.1f× in performance/growth), so the keys' bits are not the cause: your table never grows, "+
+		"or too little, and its chains grow with n. Double the buckets when the load passes a threshold, "+
+		"so chains stay short", d.Growth)
 }
 
 // patternedKeys draws n distinct keys, taking each from the next of keyPatterns in turn.

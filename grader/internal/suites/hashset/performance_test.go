@@ -3,8 +3,10 @@ package hashset
 import (
 	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 
+	kgrowth "kata/grader/internal/growth"
 	"kata/grader/result"
 )
 
@@ -185,6 +187,28 @@ func TestPatternedKeysNeedMixing(t *testing.T) {
 		}
 		if tc.hint != "" && end.Failure != nil && (end.Failure.Verdict != "time_limit_exceeded" || end.Failure.Hint != tc.hint) {
 			t.Errorf("%s: want time_limit_exceeded with the hint %.40q..., got %+v", tc.name, tc.hint, end.Failure)
+		}
+	}
+}
+
+// TestSizeHint checks when patterned keys too slow are blamed on a table that does not grow:
+// when the growth test saw lookups of random keys slow down too, proven or not, and not when it
+// saw them flat or did not judge them (then the key's bits are the likelier cause).
+func TestSizeHint(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		d      kgrowth.Decision
+		judged bool
+		blamed bool
+	}{
+		{"proven wrong", kgrowth.Decision{Status: kgrowth.Wrong, Growth: 14}, true, true},
+		{"drifted within the memory layouts' bound", kgrowth.Decision{Status: kgrowth.Right, Growth: 8.5}, true, true},
+		{"flat", kgrowth.Decision{Status: kgrowth.Right, Growth: 1.2}, true, false},
+		{"not judged", kgrowth.Decision{}, false, false},
+	} {
+		h := sizeHintFor(tc.d, tc.judged)
+		if blamed := strings.Contains(h, "never grows"); blamed != tc.blamed {
+			t.Errorf("%s: hint %q, want it to blame the table's size: %v", tc.name, h, tc.blamed)
 		}
 	}
 }
