@@ -1,9 +1,10 @@
 // Package suitetest is the scaffolding of the suites' own tests: it runs a suite in process on
 // an implementation with the reference behind it, finds the first test that failed, and checks
 // that a planted bug is caught as it must be (by which test, with which verdict, a case of which
-// size, and which words in the message, the hint and the case). It also checks that the
-// reference-free tests need no reference, and that a reference stays well inside the ranges of
-// the statistical tests over several seeds, and gives the filter suites' toys their hash.
+// size, and which words in the message, the hint and the case), and that a seed replays its
+// failure. It also checks that the reference-free tests need no reference, and that a reference
+// stays well inside the ranges of the statistical tests over several seeds, and gives the filter
+// suites' toys their hash.
 //
 // One rule for -short holds in every suite, here: go test -short leaves out the tests of size,
 // the performance tests (every growth ladder), the property tests (hundreds of thousands of
@@ -94,6 +95,27 @@ func (k Kit[API]) Fails(t testing.TB, learner API, seed uint64, only ...string) 
 		t.Fatal("passed every test")
 	}
 	return end
+}
+
+// Replays runs the suite twice on learner with seed, as First does, and checks that it fails
+// both times with a case, the same one: a seed replays its failure. With named tests, the one
+// to fail must be one of them.
+func (k Kit[API]) Replays(t testing.TB, learner API, seed uint64, only ...string) {
+	t.Helper()
+	var codes []string
+	for range 2 {
+		end := k.Fails(t, learner, seed, only...)
+		if len(only) > 0 && !slices.Contains(only, end.Test) {
+			t.Fatalf("%s failed, want one of %v to: %+v", end.Test, only, end.Failure)
+		}
+		if end.Failure == nil || end.Failure.Case == nil {
+			t.Fatalf("%s: want a failure with a case, got %+v", end.Test, end.Failure)
+		}
+		codes = append(codes, end.Failure.Case.Code)
+	}
+	if codes[0] != codes[1] {
+		t.Errorf("seed %d gave two cases:\n%s\n%s", seed, codes[0], codes[1])
+	}
 }
 
 // Passes runs the suite as Run does and reports every test that did not pass, logging each

@@ -551,19 +551,7 @@ func TestEstimatesHints(t *testing.T) {
 }
 
 func TestSameSeedSameCase(t *testing.T) {
-	xor := withToy(func(f *toy) { f.xor = true })
-	var codes []string
-	for range 2 {
-		_, ends := kit.RunEnds(t, xor, 99, "random/add-test")
-		f := ends["random/add-test"].Failure
-		if f == nil || f.Case == nil {
-			t.Fatalf("no failure: %+v", f)
-		}
-		codes = append(codes, f.Case.Code)
-	}
-	if codes[0] != codes[1] {
-		t.Errorf("seed 99 gave two cases:\n%s\n%s", codes[0], codes[1])
-	}
+	kit.Replays(t, withToy(func(f *toy) { f.xor = true }), 99, "random/add-test")
 }
 
 func TestPanicNamesTheCall(t *testing.T) {

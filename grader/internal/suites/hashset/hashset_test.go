@@ -82,17 +82,7 @@ func TestPanicNamesCall(t *testing.T) {
 	}
 }
 
-func TestReplay(t *testing.T) {
-	impl := (probeReuseFirst | probeBig).api()
-	var codes []string
-	for range 2 {
-		e := kit.First(t, impl, 99)
-		codes = append(codes, e.Failure.Case.Code)
-	}
-	if codes[0] != codes[1] {
-		t.Fatalf("the same seed gave two cases:\n%s\n%s", codes[0], codes[1])
-	}
-}
+func TestReplay(t *testing.T) { kit.Replays(t, (probeReuseFirst | probeBig).api(), 99) }
 
 // TestHints checks the hints that no wrong implementation above reaches.
 func TestHints(t *testing.T) {

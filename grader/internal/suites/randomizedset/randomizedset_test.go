@@ -354,19 +354,7 @@ var alone = []suitetest.Planted[API]{
 
 func TestEachTestAlone(t *testing.T) { kit.CheckAlone(t, 12, alone) }
 
-func TestSameSeedSameCase(t *testing.T) {
-	cases := map[string]bool{}
-	for range 2 {
-		f := kit.Fails(t, api(newSet[int32]), 77, "random/wide-values").Failure
-		if f == nil || f.Case == nil {
-			t.Fatalf("want a failure with a case, got %+v", f)
-		}
-		cases[f.Case.Code] = true
-	}
-	if len(cases) != 1 {
-		t.Errorf("one seed gave different cases: %v", cases)
-	}
-}
+func TestSameSeedSameCase(t *testing.T) { kit.Replays(t, api(newSet[int32]), 77, "random/wide-values") }
 
 func TestPanicNamesTheCall(t *testing.T) {
 	f := kit.Fails(t, api(func() *good { return &good{} }), 1, "example").Failure

@@ -443,14 +443,7 @@ func TestPanicNamesTheCall(t *testing.T) {
 }
 
 // TestReplay checks that one seed gives the same shrunk case every time.
-func TestReplay(t *testing.T) {
-	api := with25(noQ)
-	first := kit.Fails(t, api, 99).Failure.Case.Code
-	again := kit.Fails(t, api, 99).Failure.Case.Code
-	if first != again {
-		t.Errorf("seed 99 gave two cases:\n%s\n%s", first, again)
-	}
-}
+func TestReplay(t *testing.T) { kit.Replays(t, with25(noQ), 99) }
 
 // TestLargeMemory measures what random/large keeps alive: the calls and two reference tries
 // after every call. Both tries must fit well under the e2e suite's 256 MiB.
