@@ -418,36 +418,42 @@ func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs(
 // TestBugsCaughtByEachTest runs single tests on bugs the first failing test hides, so that each
 // test is shown able to fail: the random sequences, the fill to failure and the load.
 func TestBugsCaughtByEachTest(t *testing.T) {
+	bug := suitetest.ByName(wrongs())
+	plus, drop := bug["i2 = i1 + h"], bug["a failed Insert drops the victim"]
+	delAll, countAll := bug["Delete removes every copy"], bug["Count counts failures"]
+	zeroFP, oneB := bug["fingerprint 0 is empty"], bug["i2 always i1"]
+	lowFP, roundB := bug["fingerprint from the bucket's bits"], bug["B not a power of two"]
+	delDup := bug["Delete refuses a duplicate"]
 	kit.CheckAlone(t, 11, []suitetest.Planted[API]{
-		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+		{Name: "i2 = i1 + h", Impl: plus,
 			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "i + h", Case: suitetest.ShowsCase, MaxOps: 16}},
-		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+		{Name: "i2 = i1 + h", Impl: plus,
 			Caught: suitetest.Caught{Test: "property/failed-insert-loses-nothing", Verdict: verdict.WrongAnswer, Hint: ""}},
-		{Name: "i2 = i1 + h", Impl: withToy(func(f *toy) { f.plus = true }),
+		{Name: "i2 = i1 + h", Impl: plus,
 			Caught: suitetest.Caught{Test: "property/load", Verdict: verdict.WrongAnswer, Hint: ""}},
-		{Name: "a failed Insert drops the victim", Impl: withToy(func(f *toy) { f.drop = true }),
+		{Name: "a failed Insert drops the victim", Impl: drop,
 			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "lose nothing", Case: suitetest.ShowsCase, MaxOps: 10}},
-		{Name: "a failed Insert drops the victim", Impl: withToy(func(f *toy) { f.drop = true }),
+		{Name: "a failed Insert drops the victim", Impl: drop,
 			Caught: suitetest.Caught{Test: "property/failed-insert-loses-nothing", Verdict: verdict.WrongAnswer, Hint: "lose nothing", Case: suitetest.ShowsCase, MaxOps: 12}},
-		{Name: "Delete removes every copy", Impl: withToy(func(f *toy) { f.delAll = true }),
+		{Name: "Delete removes every copy", Impl: delAll,
 			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 6}},
-		{Name: "Delete removes every copy", Impl: withToy(func(f *toy) { f.delAll = true }),
+		{Name: "Delete removes every copy", Impl: delAll,
 			Caught: suitetest.Caught{Test: "random/large-filter", Verdict: verdict.WrongAnswer, Hint: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 6}},
-		{Name: "Count counts failures", Impl: withToy(func(f *toy) { f.countAll = true }),
+		{Name: "Count counts failures", Impl: countAll,
 			Caught: suitetest.Caught{Test: "random/small-filters", Verdict: verdict.WrongAnswer, Hint: "failed Insert does not count", Case: suitetest.ShowsCase, MaxOps: 8}},
-		{Name: "fingerprint 0 is empty", Impl: withToy(func(f *toy) { f.zeroFP = true }),
+		{Name: "fingerprint 0 is empty", Impl: zeroFP,
 			Caught: suitetest.Caught{Test: "edge/full-bucket-loses-nothing", Verdict: verdict.WrongAnswer, Hint: "never 0", Case: suitetest.ShowsCase, MaxOps: 6}},
-		{Name: "i2 always i1", Impl: withToy(func(f *toy) { f.oneB = true }),
+		{Name: "i2 always i1", Impl: oneB,
 			Caught: suitetest.Caught{Test: "property/load", Verdict: verdict.WrongAnswer, Hint: "one bucket per key"}},
-		{Name: "fingerprint from the bucket's bits", Impl: withToy(func(f *toy) { f.lowFP = true }),
+		{Name: "fingerprint from the bucket's bits", Impl: lowFP,
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: verdict.WrongAnswer, Hint: "repeats the bucket"}},
-		{Name: "B not a power of two", Impl: withToy(func(f *toy) { f.roundB = true }),
+		{Name: "B not a power of two", Impl: roundB,
 			Caught: suitetest.Caught{Test: "edge/buckets", Verdict: verdict.WrongAnswer, Hint: "power of two", Case: suitetest.ShowsCase, MaxOps: 2}},
 		{Name: "nil is no key", Impl: withToy(func(f *toy) { f.nilEmpty = true }),
 			Caught: suitetest.Caught{Test: "edge/empty-and-nil-keys", Verdict: verdict.WrongAnswer, Hint: "", Case: suitetest.ShowsCase, MaxOps: 3}},
-		{Name: "Delete refuses a duplicate", Impl: withToy(func(f *toy) { f.delDup = true }),
+		{Name: "Delete refuses a duplicate", Impl: delDup,
 			Caught: suitetest.Caught{Test: "edge/copies", Verdict: verdict.WrongAnswer, Hint: "ONE copy", Case: suitetest.ShowsCase, MaxOps: 10}},
-		{Name: "Count counts failures", Impl: withToy(func(f *toy) { f.countAll = true }),
+		{Name: "Count counts failures", Impl: countAll,
 			Caught: suitetest.Caught{Test: "edge/one-bucket", Verdict: verdict.WrongAnswer, Hint: "failed Insert does not count", Case: suitetest.ShowsCase, MaxOps: 10}},
 	})
 }
