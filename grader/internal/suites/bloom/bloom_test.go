@@ -329,55 +329,41 @@ func TestCorrectVariantPasses(t *testing.T) {
 
 // wrongs are realistic wrong implementations and how the suite must catch each.
 func wrongs() []suitetest.Planted[API] {
-	roundM := correct()
-	roundM.OptimalM = func(n uint64, p float64) uint64 {
-		if !(p > 0 && p < 1) {
-			panic("p")
+	// withM is correct() with an OptimalM that makes the exact bit count whole by whole.
+	withM := func(whole func(float64) float64) API {
+		api := correct()
+		api.OptimalM = func(n uint64, p float64) uint64 {
+			if !(p > 0 && p < 1) {
+				panic("p")
+			}
+			return max(1, uint64(whole(-float64(n)*math.Log(p)/(math.Ln2*math.Ln2))))
 		}
-		return max(1, uint64(math.Round(-float64(n)*math.Log(p)/(math.Ln2*math.Ln2))))
+		return api
 	}
-	floorM := correct()
-	floorM.OptimalM = func(n uint64, p float64) uint64 {
-		if !(p > 0 && p < 1) {
-			panic("p")
+	roundM, floorM := withM(math.Round), withM(math.Trunc)
+	// withK is correct() with an OptimalK that picks k from x = m/n·ln 2 by pick.
+	withK := func(pick func(m, n uint64, x float64) uint) API {
+		api := correct()
+		api.OptimalK = func(m, n uint64) uint {
+			if m == 0 {
+				panic("m")
+			}
+			if n == 0 {
+				return 1
+			}
+			return max(1, pick(m, n, float64(m)/float64(n)*math.Ln2))
 		}
-		return max(1, uint64(-float64(n)*math.Log(p)/(math.Ln2*math.Ln2)))
+		return api
 	}
-	roundK := correct()
-	roundK.OptimalK = func(m, n uint64) uint {
-		if m == 0 {
-			panic("m")
-		}
-		if n == 0 {
-			return 1
-		}
-		return max(1, uint(math.Round(float64(m)/float64(n)*math.Ln2)))
-	}
-	ceilK := correct()
-	ceilK.OptimalK = func(m, n uint64) uint {
-		if m == 0 {
-			panic("m")
-		}
-		if n == 0 {
-			return 1
-		}
-		return max(1, uint(math.Ceil(float64(m)/float64(n)*math.Ln2)))
-	}
-	strictK := correct() // keeps the ceiling on a tie
-	strictK.OptimalK = func(m, n uint64) uint {
-		if m == 0 {
-			panic("m")
-		}
-		if n == 0 {
-			return 1
-		}
-		x := float64(m) / float64(n) * math.Ln2
+	roundK := withK(func(_, _ uint64, x float64) uint { return uint(math.Round(x)) })
+	ceilK := withK(func(_, _ uint64, x float64) uint { return uint(math.Ceil(x)) })
+	strictK := withK(func(m, n uint64, x float64) uint { // keeps the ceiling on a tie
 		lo, hi := max(uint(x), 1), max(uint(math.Ceil(x)), 1)
 		if plainRate(m, n, lo) < plainRate(m, n, hi) {
 			return lo
 		}
 		return hi
-	}
+	})
 	swappedRate := correct()
 	swappedRate.FalsePositiveRate = func(m, n uint64, k uint) float64 {
 		if m == 0 {
