@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,33 +19,16 @@ import (
 	"kata/grader"
 	"kata/grader/classroom"
 	"kata/grader/exercise"
+	"kata/grader/internal/golden"
 	"kata/grader/internal/growth"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
-
-// golden compares got with testdata/golden/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
+// goldenFile compares got with testdata/golden/name, or rewrites it with -update.
+func goldenFile(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if d := cmp.Diff(string(want), string(got)); d != "" {
-		t.Errorf("%s differs from its golden file (-want +got; go test -update rewrites it):\n%s", name, d)
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", name), got, "the gradebook")
 }
 
 // TestGolden writes every file of the fixed class's gradebook and compares it with its golden
@@ -62,16 +44,16 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, name, got)
+		goldenFile(t, name, got)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, GradescopeDir, "bob", GradescopeFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "gradescope-bob.json", got)
+	goldenFile(t, "gradescope-bob.json", got)
 	var summary bytes.Buffer
 	b.WriteSummary(&summary, false)
-	golden(t, "summary.txt", summary.Bytes())
+	goldenFile(t, "summary.txt", summary.Bytes())
 	for _, line := range strings.Split(summary.String(), "\n") {
 		if n := len([]rune(line)); n > 80 {
 			t.Errorf("summary line is %d columns wide, more than 80: %q", n, line)

@@ -1,19 +1,14 @@
 package apigen_test
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"kata/grader/exercise"
 	"kata/grader/internal/apigen"
+	"kata/grader/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite every suite's api_gen.go from the registry")
 
 // root is the kit's root, three folders up from this package.
 var root = filepath.Join("..", "..", "..")
@@ -28,23 +23,7 @@ func TestGeneratedInSync(t *testing.T) {
 			t.Error(err)
 			continue
 		}
-		path := apigen.Path(root, e.Name)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Errorf("%s: %v; run go test ./grader/internal/apigen -update", e.Name, err)
-			continue
-		}
-		if diff := cmp.Diff(string(want), string(got)); diff != "" {
-			t.Errorf("%s differs from the registry (-registry +file); run go test ./grader/internal/apigen -update:\n%s", path, diff)
-		}
+		golden.Check(t, apigen.Path(root, e.Name), want, "the registry")
 	}
 }
 

@@ -1,8 +1,6 @@
 package suites
 
 import (
-	"bytes"
-	"flag"
 	"go/parser"
 	"go/token"
 	"os"
@@ -12,9 +10,8 @@ import (
 
 	"kata/grader/internal/build"
 	"kata/grader/internal/catalog"
+	"kata/grader/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite grader/internal/catalog/catalog_gen.go from the suites")
 
 // catalogFile is the judge's list of the suites, generated from them.
 var catalogFile = filepath.Join("..", "catalog", "catalog_gen.go")
@@ -26,18 +23,7 @@ func TestCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		if err := os.WriteFile(catalogFile, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(catalogFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the suites: run go test ./grader/internal/suites -update", catalogFile)
-	}
+	golden.Check(t, catalogFile, want, "the suites")
 }
 
 // Every suite's package is the folder of its exercise's name, so that the judge derives its
