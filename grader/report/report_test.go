@@ -9,17 +9,27 @@ import (
 	"kata/grader/verdict"
 )
 
+// costTable is the table of expected costs that writeComplexity writes, without colour, for a
+// result whose costs have the judgements js.
+func costTable(js ...result.Judgement) string {
+	r := &result.Result{}
+	for _, j := range js {
+		r.Complexity = append(r.Complexity, result.Complexity{Judgement: j})
+	}
+	var b strings.Builder
+	writeComplexity(&b, r, NewPalette(false))
+	return b.String()
+}
+
 // TestComplexityColumnsFitTheirEntries checks that an expected cost longer than the usual ones,
 // "O(log n + r)", keeps the table's columns aligned.
 func TestComplexityColumnsFitTheirEntries(t *testing.T) {
-	r := &result.Result{Complexity: []result.Complexity{
-		{Judgement: result.Judgement{Op: "Len", Axis: "n", Expected: "O(1)", Observed: "O(1)", Status: growth.Right}},
-		{Judgement: result.Judgement{Op: "RangeByScore", Axis: "r", Expected: "O(log n + r)", Observed: "O(log n + r)", Status: growth.Right}},
-	}}
-	var b strings.Builder
-	writeComplexity(&b, r, NewPalette(false))
+	table := costTable(
+		result.Judgement{Op: "Len", Axis: "n", Expected: "O(1)", Observed: "O(1)", Status: growth.Right},
+		result.Judgement{Op: "RangeByScore", Axis: "r", Expected: "O(log n + r)", Observed: "O(log n + r)", Status: growth.Right},
+	)
 	var marks []int
-	for _, line := range strings.Split(b.String(), "\n") {
+	for _, line := range strings.Split(table, "\n") {
 		if i := strings.Index(line, "✓"); i >= 0 {
 			marks = append(marks, i)
 		}
@@ -28,7 +38,7 @@ func TestComplexityColumnsFitTheirEntries(t *testing.T) {
 		}
 	}
 	if len(marks) != 2 || marks[0] != marks[1] {
-		t.Errorf("the marks are not in one column:\n%s", b.String())
+		t.Errorf("the marks are not in one column:\n%s", table)
 	}
 }
 
@@ -65,13 +75,11 @@ func TestTimeLimitHint(t *testing.T) {
 // shows what was measured and says its growth was not proven wrong, never the expected class
 // beside a ✗; a row shown to grow right but too slow keeps the expected class.
 func TestSlowRowAgreesWithItsNumbers(t *testing.T) {
-	r := &result.Result{Complexity: []result.Complexity{
-		{Judgement: result.Judgement{Op: "RangeByRank", Axis: "n", Expected: "O(log n + r)", Observed: "grew 48× over 64×", Status: growth.Slow}},
-		{Judgement: result.Judgement{Op: "Score", Axis: "n", Expected: "O(1)", Observed: "O(1)", Status: growth.Slow}},
-	}}
-	var b strings.Builder
-	writeComplexity(&b, r, NewPalette(false))
-	for _, line := range strings.Split(b.String(), "\n") {
+	table := costTable(
+		result.Judgement{Op: "RangeByRank", Axis: "n", Expected: "O(log n + r)", Observed: "grew 48× over 64×", Status: growth.Slow},
+		result.Judgement{Op: "Score", Axis: "n", Expected: "O(1)", Observed: "O(1)", Status: growth.Slow},
+	)
+	for _, line := range strings.Split(table, "\n") {
 		switch {
 		case strings.Contains(line, "RangeByRank") && (!strings.Contains(line, "grew 48× over 64×") ||
 			!strings.Contains(line, "not proven wrong") || strings.Count(line, "O(log n + r)") != 1):
@@ -90,10 +98,8 @@ func TestUnjudgedLineGivesTheReason(t *testing.T) {
 	for _, c := range []struct {
 		reason, want string
 	}{{why, "the run stopped in performance/growth"}, {"", "measured once every other test passes"}} {
-		r := &result.Result{Complexity: []result.Complexity{{Judgement: result.Judgement{Op: "Add", Expected: "O(k)", Reason: c.reason}}}}
-		var b strings.Builder
-		writeComplexity(&b, r, NewPalette(false))
-		if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, c.want) {
+		table := costTable(result.Judgement{Op: "Add", Expected: "O(k)", Reason: c.reason})
+		if got := strings.Join(strings.Fields(table), " "); !strings.Contains(got, c.want) {
 			t.Errorf("%q lacks %q", got, c.want)
 		}
 	}
