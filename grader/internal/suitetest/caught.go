@@ -1,6 +1,7 @@
 package suitetest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -90,13 +91,26 @@ type Planted[API any] struct {
 	Caught
 }
 
+// Bugs are planted bugs by name.
+type Bugs[API any] map[string]API
+
 // ByName indexes planted bugs by name, so that a test can plant a table's bug again.
-func ByName[API any](bugs []Planted[API]) map[string]API {
-	impls := make(map[string]API, len(bugs))
+func ByName[API any](bugs []Planted[API]) Bugs[API] {
+	impls := make(Bugs[API], len(bugs))
 	for _, b := range bugs {
 		impls[b.Name] = b.Impl
 	}
 	return impls
+}
+
+// Again is the bug of that name planted again, to be caught as c: a table's bug, for a check
+// of another test. A name not among the bugs panics.
+func (bugs Bugs[API]) Again(name string, c Caught) Planted[API] {
+	impl, ok := bugs[name]
+	if !ok {
+		panic(fmt.Sprintf("suitetest: no planted bug named %q", name))
+	}
+	return Planted[API]{Name: name, Impl: impl, Caught: c}
 }
 
 // CheckFirst runs the whole suite on each planted bug, as the judge does, one subtest each, and

@@ -113,3 +113,17 @@ func TestShortLeavesOutTestsOfSize(t *testing.T) {
 		t.Errorf("named tests under -short: %s", got)
 	}
 }
+
+func TestAgain(t *testing.T) {
+	bugs := ByName([]Planted[int]{{Name: "one", Impl: 1}, {Name: "two", Impl: 2}})
+	c := Caught{Test: "example", Verdict: verdict.WrongAnswer}
+	if got := bugs.Again("two", c); got.Name != "two" || got.Impl != 2 || got.Caught != c {
+		t.Errorf("Again(two) = %+v", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Again of a name not planted did not panic")
+		}
+	}()
+	bugs.Again("three", c)
+}

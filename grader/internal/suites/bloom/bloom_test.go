@@ -447,35 +447,33 @@ func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs(
 // TestFailuresShrink runs single tests on wrong implementations: each case must shrink to a
 // few calls that show the cause, with a hint that names it.
 func TestFailuresShrink(t *testing.T) {
-	xor := withToy(func(f *toy) { f.xor = true })
-	queued := withNew(func(m uint64, k uint) Filter { return &batchFilter{toy: newToy(m, k)} })
 	late := withNew(func(m uint64, k uint) Filter { return &lateFilter{toy: newToy(m, k)} })
-	byIndex := suitetest.ByName(wrongs())
+	bug := suitetest.ByName(wrongs())
 	kit.CheckAlone(t, 11, []suitetest.Planted[API]{
-		{Name: "Add toggles bits", Impl: xor,
-			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "Add toggles bits", Impl: xor,
-			Caught: suitetest.Caught{Test: "property/no-false-negatives", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "keys queued by reference", Impl: queued,
-			Caught: suitetest.Caught{Test: "property/no-false-negatives", MaxOps: 10, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "keys queued by reference", Impl: queued,
-			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 10, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "keys queued by reference", Impl: queued,
-			Caught: suitetest.Caught{Test: "example", MaxOps: 2, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		bug.Again("Add toggles bits",
+			suitetest.Caught{Test: "random/add-test", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("Add toggles bits",
+			suitetest.Caught{Test: "property/no-false-negatives", MaxOps: 3, Code: "f.Test(", Hint: "^=", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("keys queued by reference",
+			suitetest.Caught{Test: "property/no-false-negatives", MaxOps: 10, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("keys queued by reference",
+			suitetest.Caught{Test: "random/add-test", MaxOps: 10, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("keys queued by reference",
+			suitetest.Caught{Test: "example", MaxOps: 2, Code: "key[0] ^= 0xff", Hint: "overwrite", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
 		{Name: "bits set after Add returns", Impl: late,
 			Caught: suitetest.Caught{Test: "example", MaxOps: 2, Code: "f.Test(", Hint: "before it returns", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "M() is words·64", Impl: byIndex["M() is words·64"],
-			Caught: suitetest.Caught{Test: "random/add-test", MaxOps: 1, Code: "f.M()", Hint: "exactly as given", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "OptimalM rounds", Impl: byIndex["OptimalM rounds"],
-			Caught: suitetest.Caught{Test: "random/optimal-m", MaxOps: 1, Code: "OptimalM(", Hint: "round up", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "OptimalK rounds", Impl: byIndex["OptimalK rounds"],
-			Caught: suitetest.Caught{Test: "random/optimal-k", MaxOps: 1, Code: "OptimalK(", Hint: "instead of rounding", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "OptimalK always ceil", Impl: byIndex["OptimalK always ceil"],
-			Caught: suitetest.Caught{Test: "random/optimal-k", MaxOps: 1, Code: "OptimalK(", Hint: "not always better", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "rate with k·m/n", Impl: byIndex["rate with k·m/n"],
-			Caught: suitetest.Caught{Test: "random/false-positive-rate", MaxOps: 1, Code: "FalsePositiveRate(", Hint: "k·n/m", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
-		{Name: "rate with k·n in uint64", Impl: byIndex["rate with k·n in uint64"],
-			Caught: suitetest.Caught{Test: "random/false-positive-rate", MaxOps: 1, Code: "FalsePositiveRate(", Hint: "overflow", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}},
+		bug.Again("M() is words·64",
+			suitetest.Caught{Test: "random/add-test", MaxOps: 1, Code: "f.M()", Hint: "exactly as given", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("OptimalM rounds",
+			suitetest.Caught{Test: "random/optimal-m", MaxOps: 1, Code: "OptimalM(", Hint: "round up", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("OptimalK rounds",
+			suitetest.Caught{Test: "random/optimal-k", MaxOps: 1, Code: "OptimalK(", Hint: "instead of rounding", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("OptimalK always ceil",
+			suitetest.Caught{Test: "random/optimal-k", MaxOps: 1, Code: "OptimalK(", Hint: "not always better", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("rate with k·m/n",
+			suitetest.Caught{Test: "random/false-positive-rate", MaxOps: 1, Code: "FalsePositiveRate(", Hint: "k·n/m", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
+		bug.Again("rate with k·n in uint64",
+			suitetest.Caught{Test: "random/false-positive-rate", MaxOps: 1, Code: "FalsePositiveRate(", Hint: "overflow", Verdict: verdict.WrongAnswer, Case: suitetest.ShowsCase}),
 	})
 }
 
