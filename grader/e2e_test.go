@@ -49,6 +49,7 @@ var allSubmissions = flag.Bool("grader.all-submissions", false,
 // one to sixty seconds of CPU, so go test grades quickFoldersAndEachVerdict's sample, -short only
 // oneOfEachVerdict's few, and -grader.all-submissions, which .ci/run gives, every one of them.
 func TestSubmissions(t *testing.T) {
+	t.Parallel() // its gradings share the machine with the other tests' (grading)
 	root := kitRoot(t)
 	subs, err := Submissions(filepath.Join(root, "grader", "testdata"))
 	if err != nil {
@@ -64,12 +65,10 @@ func TestSubmissions(t *testing.T) {
 	default:
 		subs = quickFoldersAndEachVerdict(subs)
 	}
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	for _, s := range subs {
 		t.Run(s.Exercise.Name+"/"+string(s.Expected)+"/"+s.Name, func(t *testing.T) {
 			t.Parallel()
-			sem <- struct{}{}
-			defer func() { <-sem }()
+			defer grading()()
 			before := digest(t, s.Dir)
 			o := JudgeSubmission(context.Background(), nil, root, root, filepath.Join(root, "solutions"), s, 20261202, testLimits)
 			if o.Err != nil {
@@ -128,12 +127,25 @@ func checkHint(t *testing.T, dir, hint string) {
 	}
 }
 
+// gradingSlots holds a token for each grading under way in TestSubmissions, TestReferencesAccepted
+// and TestStubsNotImplemented, which run their gradings side by side: one a core, whatever
+// -parallel says, as a class is graded (kata grade --jobs defaults to the cores), so that the
+// growth tests measure under the load they are meant to hold under, not more.
+var gradingSlots = make(chan struct{}, max(1, runtime.NumCPU()))
+
+// grading waits for a slot of gradingSlots and returns the function that frees it.
+func grading() func() {
+	gradingSlots <- struct{}{}
+	return func() { <-gradingSlots }
+}
+
 // TestReferencesAccepted grades every reference solution as if it were a learner's package,
 // against itself: every one must be accepted, with only refMemory for its own memory. This
 // proves that the judge's own data, with one more reference structure, fits in what the
 // watchdog allows beyond the graded code's limit (record.JudgeMemory): the judge never charges
 // a learner for its own memory.
 func TestReferencesAccepted(t *testing.T) {
+	t.Parallel() // its gradings share the machine with the other tests' (grading)
 	if testing.Short() {
 		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
 	}
@@ -143,6 +155,7 @@ func TestReferencesAccepted(t *testing.T) {
 	for _, e := range exercise.All() {
 		t.Run(e.Name, func(t *testing.T) {
 			t.Parallel()
+			defer grading()()
 			res, err := Judge(context.Background(), Request{
 				Root: root, Exercise: e, Dir: filepath.Join(root, "solutions", e.Name),
 				Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: limits,
@@ -165,6 +178,7 @@ const refMemory = 64 << 20
 // TestStubsNotImplemented grades every untouched stub: each must be not_implemented, naming its
 // constructor.
 func TestStubsNotImplemented(t *testing.T) {
+	t.Parallel() // its gradings share the machine with the other tests' (grading)
 	if testing.Short() {
 		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
 	}
@@ -172,6 +186,7 @@ func TestStubsNotImplemented(t *testing.T) {
 	for _, e := range exercise.All() {
 		t.Run(e.Name, func(t *testing.T) {
 			t.Parallel()
+			defer grading()()
 			dir := filepath.Join(root, "exercises", e.Name)
 			before := digest(t, dir)
 			res, err := Judge(context.Background(), Request{
