@@ -2,6 +2,7 @@
 // (package exercise): the file api_gen.go of grader/internal/suites/NAME. It holds, for an
 // exercise whose type is T:
 //
+//   - ex, the exercise as the registry declares it;
 //   - T, the interface the tests drive: T's methods, with the exercise's own types replaced by
 //     the suite's (*T by T, a struct or interface type of the API by the suite's copy of it);
 //   - the suite's copies of the API's struct and interface types (the sorted set's Member, the
@@ -122,7 +123,7 @@ type gen struct {
 
 // parse reads every signature of the API and says what the binding needs.
 func (g *gen) parse() error {
-	g.imports = map[string]bool{"kata/grader/internal/harness": true}
+	g.imports = map[string]bool{"kata/grader/exercise": true, "kata/grader/internal/harness": true}
 	g.ifs = map[string][]fn{}
 	g.tuples = map[int]bool{}
 	read := func(f exercise.Func) (fn, error) {
@@ -367,6 +368,9 @@ func (g *gen) file() []byte {
 // body writes the declarations, noting the imports they use.
 func (g *gen) body() {
 	t := g.e.Type
+	g.printf("// ex is the exercise these tests judge, as the registry declares it: its expected costs are the\n")
+	g.printf("// growth series' (harness.Declared).\n")
+	g.printf("var ex = exercise.Must(%q)\n\n", g.e.Name)
 	g.printf("// %s is the exercise's type as the tests drive it: the graded package's or the\n", t)
 	if g.wrap {
 		// The package's methods, graded, over the suite's own types.

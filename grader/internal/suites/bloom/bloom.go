@@ -20,7 +20,6 @@ import (
 	"slices"
 	"strings"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
@@ -32,10 +31,6 @@ import (
 type suite struct {
 	learner, reference API
 }
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs
-// are the growth series' (harness.Declared).
-var ex = exercise.Must("bloom")
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {

@@ -4,10 +4,15 @@ package concurrentset
 
 import (
 	"iter"
+	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 )
 
 //go:generate go run kata/grader/internal/apigen/gen
+
+// ex is the exercise these tests judge, as the registry declares it: its expected costs are the
+// growth series' (harness.Declared).
+var ex = exercise.Must("concurrentset")
 
 // Set is the exercise's type as the tests drive it: the graded package's or the
 // reference's, through Bind.

@@ -34,7 +34,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -45,10 +44,6 @@ import (
 type suite struct {
 	learner, reference API
 }
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs are the
-// growth series' (harness.Declared).
-var ex = exercise.Must("countingbloom")
 
 // maxCount is the largest value of a counter.
 const maxCount = 15

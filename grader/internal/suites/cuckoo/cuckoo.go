@@ -22,7 +22,6 @@ import (
 	"slices"
 	"strings"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -40,10 +39,6 @@ type suite struct {
 	// the false-positive property then checks the load of the filter it fills.
 	loadDeferred bool
 }
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs
-// are the growth series' (harness.Declared).
-var ex = exercise.Must("cuckoo")
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {

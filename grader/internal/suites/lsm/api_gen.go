@@ -4,12 +4,17 @@ package lsm
 
 import (
 	"fmt"
+	"kata/grader/exercise"
 	"kata/grader/internal/apigen/adapt"
 	"kata/grader/internal/harness"
 	"strconv"
 )
 
 //go:generate go run kata/grader/internal/apigen/gen
+
+// ex is the exercise these tests judge, as the registry declares it: its expected costs are the
+// growth series' (harness.Declared).
+var ex = exercise.Must("lsm")
 
 // DB is the exercise's type as the tests drive it: the graded package's or the
 // reference's, through Bind.

@@ -19,17 +19,12 @@ import (
 	"strconv"
 	"strings"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs
-// are the growth series' (harness.Declared).
-var ex = exercise.Must("lsm")
 
 // suite holds the two implementations the tests run.
 type suite struct {

@@ -21,7 +21,6 @@ import (
 	"strconv"
 	"strings"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -32,10 +31,6 @@ import (
 type suite struct {
 	learner, reference API
 }
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs are the
-// growth series' (harness.Declared).
-var ex = exercise.Must("quotientfilter")
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {

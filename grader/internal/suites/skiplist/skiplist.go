@@ -8,16 +8,11 @@ import (
 	"slices"
 	"strings"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs
-// are the growth series' (harness.Declared).
-var ex = exercise.Must("skiplist")
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {

@@ -7,16 +7,11 @@ import (
 	"slices"
 	"strings"
 
-	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 )
 
 // MaxLen is the longest word or prefix the contract allows.
 const MaxLen = 2000
-
-// ex is the exercise these tests judge, as the registry declares it: its expected costs
-// are the growth series' (harness.Declared).
-var ex = exercise.Must("trie")
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
