@@ -11,6 +11,9 @@
 //   - Bind, which makes an API from a package's functions, and Binding, the expression the
 //     judge's generated main builds the graded package's and the reference's API with:
 //     suite.Bind(P.New, ...), where type inference finds the package's types;
+//   - modelOf, for an exercise whose constructor takes no arguments (New() *T), which fills in the
+//     part of a harness.Model the registry fixes: the constructor's call, the two constructors
+//     and, unless the suite has its own, dispatch;
 //   - dispatch, which makes a harness.Call on a T and returns its result as the tests compare
 //     it: the Do of a harness.Methods, each method's name with the function of package harness
 //     that calls a method of its signature (harness.Func1(T.Contains)), which converts the
@@ -420,7 +423,26 @@ func (g *gen) body() {
 	if g.wrap {
 		g.adapter()
 	}
+	g.model()
 	g.dispatch()
+}
+
+// model writes modelOf, when a function of no parameters returns *T and nothing else.
+func (g *gen) model() {
+	i := slices.IndexFunc(g.funcs, func(f fn) bool {
+		return len(f.params) == 0 && len(f.results) == 1 && f.results[0].expr == mainKind
+	})
+	if i < 0 {
+		return
+	}
+	name, t := g.funcs[i].Name, g.e.Type
+	g.printf("// modelOf is m, the suite's own part of a harness.Model (Recv, Hint, ...), with the part the\n")
+	g.printf("// registry fixes: Init %q, New and Ref the learner's and the reference's %s, and Do\n", name+"()", name)
+	g.printf("// dispatch unless m has its own.\n")
+	g.printf("func modelOf(learner, reference API, m harness.Model[%s]) harness.Model[%s] {\n", t, t)
+	g.printf("m.Init, m.New, m.Ref = %q, learner.%s, reference.%s\n", name+"()", name, name)
+	g.printf("if m.Do == nil {\nm.Do = dispatch\n}\n")
+	g.printf("return m\n}\n\n")
 }
 
 // proof is the name of Bind's parameter for the API type called name: a conversion that

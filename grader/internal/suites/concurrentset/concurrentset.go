@@ -34,11 +34,7 @@ import (
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := harness.Model[Set]{
-		Recv: "s", Init: "New()",
-		New: learner.New, Ref: reference.New,
-		Do: dispatch, Simplify: simplify, Hint: hint, Show: show,
-	}
+	m := modelOf(learner, reference, harness.Model[Set]{Recv: "s", Simplify: simplify, Hint: hint, Show: show})
 	return &harness.Suite{
 		Exercise:  ex.Name,
 		Deadlock:  deadlock,

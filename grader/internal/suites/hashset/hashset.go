@@ -13,11 +13,7 @@ import (
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := harness.Model[HashSet]{
-		Recv: "s", Init: "New()",
-		New: learner.New, Ref: reference.New,
-		Do: dispatch, Hint: hint,
-	}
+	m := modelOf(learner, reference, harness.Model[HashSet]{Recv: "s", Hint: hint})
 	return &harness.Suite{
 		Exercise: ex.Name,
 		Probes: []harness.Probe{

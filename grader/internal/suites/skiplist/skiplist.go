@@ -16,11 +16,7 @@ import (
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := harness.Model[Skiplist]{
-		Recv: "s", Init: "New()",
-		New: learner.New, Ref: reference.New,
-		Do: dispatch, Hint: hint,
-	}
+	m := modelOf(learner, reference, harness.Model[Skiplist]{Recv: "s", Hint: hint})
 	return &harness.Suite{
 		Exercise: ex.Name,
 		// A crash in a performance test's batch has no shrunk case: its panic value alone

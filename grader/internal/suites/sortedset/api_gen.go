@@ -99,6 +99,17 @@ func (a adapter[S, LMember]) RangeByScore(p0 float64, p1 float64) []Member {
 	return adapt.View[Member](a.s.RangeByScore(p0, p1))
 }
 
+// modelOf is m, the suite's own part of a harness.Model (Recv, Hint, ...), with the part the
+// registry fixes: Init "New()", New and Ref the learner's and the reference's New, and Do
+// dispatch unless m has its own.
+func modelOf(learner, reference API, m harness.Model[SortedSet]) harness.Model[SortedSet] {
+	m.Init, m.New, m.Ref = "New()", learner.New, reference.New
+	if m.Do == nil {
+		m.Do = dispatch
+	}
+	return m
+}
+
 // dispatch makes a harness.Call on a SortedSet by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[SortedSet]{

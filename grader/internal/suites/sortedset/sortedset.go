@@ -19,11 +19,7 @@ var negZero = math.Copysign(0, -1)
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := harness.Model[SortedSet]{
-		Recv: "s", Init: "New()",
-		New: learner.New, Ref: reference.New,
-		Do: do, Simplify: simplify, Hint: hint, Show: show,
-	}
+	m := modelOf(learner, reference, harness.Model[SortedSet]{Recv: "s", Do: do, Simplify: simplify, Hint: hint, Show: show})
 	five := []harness.Step{add("c", 3, true), add("a", 1, true), add("e", 5, true), add("b", 2, true), add("d", 4, true)}
 	return &harness.Suite{
 		Exercise: ex.Name,

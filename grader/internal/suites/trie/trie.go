@@ -15,11 +15,7 @@ const MaxLen = 2000
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := harness.Model[Trie]{
-		Recv: "tr", Init: "New()",
-		New: learner.New, Ref: reference.New,
-		Do: dispatch, Simplify: simplify, Hint: hint,
-	}
+	m := modelOf(learner, reference, harness.Model[Trie]{Recv: "tr", Simplify: simplify, Hint: hint})
 	a, z := strings.Repeat("a", MaxLen), strings.Repeat("z", MaxLen)
 	return &harness.Suite{
 		Exercise: ex.Name,
