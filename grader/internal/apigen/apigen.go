@@ -29,6 +29,13 @@
 // package's own *T. A constructor that also returns an error (the LSM tree's Open) returns a nil
 // T, not a T holding a nil pointer, with the error.
 //
+// Beside it, api_gen_test.go holds the head of the suite's in-process tests: reference, the
+// reference solution (kata/solutions/NAME) bound by Bind as the judge binds a package; kit, the
+// suitetest.Kit over Suite and reference; and TestReferencePasses, which runs every test but the
+// performance tests on the reference. A suite that needs one of them otherwise declares it in a
+// file of its own, and the generated file leaves it out: the filters' TestReferencePasses logs
+// the traces.
+//
 // What only the suite can say stays in the suite: its tests, its models, the calls' semantics
 // beyond the call itself (copying a key the graded code must not keep, say), and its Probes,
 // which a kit test checks against the registry.
@@ -40,6 +47,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/parser"
+	"go/token"
 	"go/types"
 	"maps"
 	"path/filepath"
@@ -52,16 +60,47 @@ import (
 // FileName is the name of the generated file in each suite package.
 const FileName = "api_gen.go"
 
-// Path is the generated file of the exercise called name, under the kit's root.
-func Path(root, name string) string {
-	return filepath.Join(root, "grader", "internal", "suites", name, FileName)
+// TestFileName is the name of the generated test file in each suite package: the suite's
+// in-process test kit (suitetest.Kit) over the reference solution, and TestReferencePasses.
+const TestFileName = "api_gen_test.go"
+
+// Dir is the folder of the suite package of the exercise called name, under the kit's root.
+func Dir(root, name string) string {
+	return filepath.Join(root, "grader", "internal", "suites", name)
 }
+
+// Path is the generated file of the exercise called name, under the kit's root.
+func Path(root, name string) string { return filepath.Join(Dir(root, name), FileName) }
 
 // Generate returns the source of the exercise's api_gen.go, gofmt'ed. It fails on a declaration
 // it cannot bind: an exercise type used where no conversion is defined (an interface type of the
 // API as a method's parameter, T as a method's result), a qualified type other than iter's, more
 // than three results, a method of a signature no function of package harness calls.
 func Generate(e *exercise.Exercise) ([]byte, error) {
+	g, err := newGen(e)
+	if err != nil {
+		return nil, err
+	}
+	g.body()
+	return g.source(true)
+}
+
+// GenerateTest returns the source of the exercise's api_gen_test.go, gofmt'ed: the suite's
+// in-process test kit over the reference solution, kata/solutions/NAME, bound as the judge binds
+// a package (see TestFileName). It leaves out each declaration whose name is in own, the names
+// the suite's own files declare (see Own), and fails where Generate does.
+func GenerateTest(e *exercise.Exercise, own map[string]bool) ([]byte, error) {
+	g, err := newGen(e)
+	if err != nil {
+		return nil, err
+	}
+	g.imports, g.names = map[string]bool{}, map[string]string{}
+	g.testBody(own)
+	return g.source(false)
+}
+
+// newGen reads the exercise's declaration.
+func newGen(e *exercise.Exercise) (*gen, error) {
 	g := &gen{e: e, kinds: map[string]kind{}}
 	for _, s := range e.Structs {
 		g.kinds[s.Name] = structKind
@@ -72,12 +111,48 @@ func Generate(e *exercise.Exercise) ([]byte, error) {
 	if err := g.parse(); err != nil {
 		return nil, fmt.Errorf("%s: %w", e.Name, err)
 	}
-	raw := g.file()
-	src, err := format.Source(raw)
+	return g, nil
+}
+
+// Own returns the names of the package-level declarations of the suite package in dir, in the
+// files apigen does not write: the names the suite declares itself, which GenerateTest leaves
+// out. A folder that does not exist yet declares none.
+func Own(dir string) (map[string]bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, fmt.Errorf("%s: the generated code does not parse: %w\n%s", e.Name, err, raw)
+		return nil, err
 	}
-	return src, nil
+	own := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if base := filepath.Base(path); base == FileName || base == TestFileName {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					own[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch spec := spec.(type) {
+					case *ast.ValueSpec:
+						for _, name := range spec.Names {
+							own[name.Name] = true
+						}
+					case *ast.TypeSpec:
+						own[spec.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return own, nil
 }
 
 // kind is what a type of a signature is to the binding.
@@ -119,8 +194,9 @@ type gen struct {
 	// inMethods are the type parameters of the package's types that T's methods mention, in
 	// declaration order: "S" for T itself, "L" and a name for the others.
 	inMethods []string
-	imports   map[string]bool
-	tuples    map[int]bool // the numbers of results dispatch returns as one value
+	imports   map[string]bool   // the paths of the packages the file imports
+	names     map[string]string // the name of a package imported under another name, by path
+	tuples    map[int]bool      // the numbers of results dispatch returns as one value
 	b         bytes.Buffer
 }
 
@@ -354,18 +430,64 @@ func signature(f fn, typeOf func(typ) string, named bool) string {
 // printf writes to the file.
 func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.b, format, args...) }
 
-// file returns the whole file: the header, then the declarations, whose imports it lists.
-func (g *gen) file() []byte {
-	g.body()
+// source returns the whole file, gofmt'ed: the header, the imports, with generate the
+// go:generate line, then the declarations written so far.
+func (g *gen) source(generate bool) ([]byte, error) {
 	var head bytes.Buffer
 	head.WriteString("// Code generated by apigen from the registry (grader/exercise); DO NOT EDIT.\n\n")
-	fmt.Fprintf(&head, "package %s\n\nimport (\n", g.e.Name)
-	for _, imp := range slices.Sorted(maps.Keys(g.imports)) {
-		fmt.Fprintf(&head, "%q\n", imp)
+	fmt.Fprintf(&head, "package %s\n\n", g.e.Name)
+	if len(g.imports) > 0 {
+		// The standard library's first, then the kit's, each in the order of their paths.
+		var std, kit []string
+		for _, path := range slices.Sorted(maps.Keys(g.imports)) {
+			if strings.HasPrefix(path, "kata/") {
+				kit = append(kit, path)
+			} else {
+				std = append(std, path)
+			}
+		}
+		head.WriteString("import (\n")
+		for _, path := range std {
+			fmt.Fprintf(&head, "%q\n", path)
+		}
+		if len(std) > 0 && len(kit) > 0 {
+			head.WriteString("\n")
+		}
+		for _, path := range kit {
+			fmt.Fprintf(&head, "%s %q\n", g.names[path], path)
+		}
+		head.WriteString(")\n\n")
 	}
-	head.WriteString(")\n\n//go:generate go run kata/grader/internal/apigen/gen\n\n")
+	if generate {
+		head.WriteString("//go:generate go run kata/grader/internal/apigen/gen\n\n")
+	}
 	head.Write(g.b.Bytes())
-	return head.Bytes()
+	src, err := format.Source(head.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("%s: the generated code does not parse: %w\n%s", g.e.Name, err, head.Bytes())
+	}
+	return src, nil
+}
+
+// testBody writes the declarations of api_gen_test.go but those named in own, noting the
+// imports they use.
+func (g *gen) testBody(own map[string]bool) {
+	if !own["reference"] {
+		g.imports["kata/solutions/"+g.e.Name], g.names["kata/solutions/"+g.e.Name] = true, "ref"
+		g.printf("// reference is the reference solution, kata/solutions/%s, as an API.\n", g.e.Name)
+		g.printf("var reference = %s\n\n", g.bindCall("ref", ""))
+	}
+	if !own["kit"] {
+		g.imports["kata/grader/internal/suitetest"] = true
+		g.printf("// kit runs the suite in process on an implementation, with the reference behind it.\n")
+		g.printf("var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}\n\n")
+	}
+	if !own["TestReferencePasses"] {
+		g.imports["testing"] = true
+		g.printf("// TestReferencePasses runs every test but the performance tests on the reference\n")
+		g.printf("// (suitetest.ReferencePasses: package grader grades the reference, ladders included).\n")
+		g.printf("func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }\n")
+	}
 }
 
 // body writes the declarations, noting the imports they use.
@@ -449,22 +571,28 @@ func (g *gen) model() {
 // compiles only when the package's type agrees with the suite's.
 func proof(name string) string { return "as" + name }
 
-// binding writes Binding.
-func (g *gen) binding() {
+// bindCall is the call of Bind that makes the API of the package named pkg, written where the
+// suite's names are qualified by suite ("suite." in the judge's generated main, "" in the suite).
+func (g *gen) bindCall(pkg, suite string) string {
 	args := make([]string, 0, len(g.funcs)+len(g.kinds))
 	for _, f := range g.funcs {
-		args = append(args, "{{.}}."+f.Name)
+		args = append(args, pkg+"."+f.Name)
 	}
 	for _, s := range g.e.Structs {
-		args = append(args, fmt.Sprintf("func(v {{.}}.%s) suite.%s { return suite.%s(v) }", s.Name, s.Name, s.Name))
+		args = append(args, fmt.Sprintf("func(v %s.%s) %s%s { return %s%s(v) }", pkg, s.Name, suite, s.Name, suite, s.Name))
 	}
 	for _, in := range g.e.Interfaces {
-		args = append(args, fmt.Sprintf("func(v suite.%s) {{.}}.%s { return v }", in.Name, in.Name))
+		args = append(args, fmt.Sprintf("func(v %s%s) %s.%s { return v }", suite, in.Name, pkg, in.Name))
 	}
+	return suite + "Bind(" + strings.Join(args, ", ") + ")"
+}
+
+// binding writes Binding.
+func (g *gen) binding() {
 	g.printf("// Binding is the Go expression the judge's generated main uses to build an API from a package,\n")
 	g.printf("// as a text/template whose dot is the package's name there; the suite package itself is\n")
 	g.printf("// imported as suite. It compiles only when the package has the exercise's API.\n")
-	g.printf("const Binding = `suite.Bind(%s)`\n\n", strings.Join(args, ", "))
+	g.printf("const Binding = `%s`\n\n", g.bindCall("{{.}}", "suite."))
 }
 
 // bind writes Bind.

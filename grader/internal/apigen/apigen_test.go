@@ -13,17 +13,31 @@ import (
 // root is the kit's root, three folders up from this package.
 var root = filepath.Join("..", "..", "..")
 
-// TestGeneratedInSync keeps every suite's api_gen.go equal to what the registry generates, as
-// go generate would write it. Run go test ./grader/internal/apigen -update after changing the
-// registry: it also makes the suite folder of a new exercise.
+// TestGeneratedInSync keeps every suite's api_gen.go and api_gen_test.go equal to what the
+// registry generates, as go generate would write them. Run go test ./grader/internal/apigen
+// -update after changing the registry: it also makes the suite folder of a new exercise.
 func TestGeneratedInSync(t *testing.T) {
 	for _, e := range exercise.All() {
-		want, err := apigen.Generate(e)
+		dir := apigen.Dir(root, e.Name)
+		own, err := apigen.Own(dir)
 		if err != nil {
 			t.Error(err)
 			continue
 		}
-		golden.Check(t, apigen.Path(root, e.Name), want, "the registry")
+		for _, file := range []struct {
+			name string
+			gen  func() ([]byte, error)
+		}{
+			{apigen.FileName, func() ([]byte, error) { return apigen.Generate(e) }},
+			{apigen.TestFileName, func() ([]byte, error) { return apigen.GenerateTest(e, own) }},
+		} {
+			want, err := file.gen()
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			golden.Check(t, filepath.Join(dir, file.name), want, "the registry")
+		}
 	}
 }
 
@@ -57,6 +71,39 @@ func TestRefusesWhatItCannotBind(t *testing.T) {
 		_, err := apigen.Generate(tc.e)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.reason, err, tc.want)
+		}
+	}
+}
+
+// TestGenerateTestLeavesOutOwn checks that api_gen_test.go declares only what the suite does
+// not, and imports only what those declarations use.
+func TestGenerateTestLeavesOutOwn(t *testing.T) {
+	e := &exercise.Exercise{Name: "x", Type: "T", API: []exercise.Func{{Name: "New", Sig: "func() *T"}}}
+	for _, tc := range []struct {
+		own       []string
+		want, not []string
+	}{
+		{nil, []string{"var reference = Bind(ref.New)", "var kit =", "func TestReferencePasses", `"testing"`}, nil},
+		{[]string{"TestReferencePasses"}, []string{"var reference =", "var kit ="}, []string{"func TestReferencePasses", `"testing"`}},
+		{[]string{"reference", "kit"}, []string{"func TestReferencePasses"}, []string{"var reference", "var kit", "kata/solutions/x", "internal/suitetest"}},
+	} {
+		own := map[string]bool{}
+		for _, name := range tc.own {
+			own[name] = true
+		}
+		src, err := apigen.GenerateTest(e, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range tc.want {
+			if !strings.Contains(string(src), s) {
+				t.Errorf("own %v: no %q in\n%s", tc.own, s, src)
+			}
+		}
+		for _, s := range tc.not {
+			if strings.Contains(string(src), s) {
+				t.Errorf("own %v: %q in\n%s", tc.own, s, src)
+			}
 		}
 	}
 }

@@ -17,22 +17,6 @@ import (
 	ref "kata/solutions/bloom"
 )
 
-// reference is the reference solution as an API.
-var reference = API{
-	New:               func(m uint64, k uint) Filter { return ref.New(m, k) },
-	NewWithEstimates:  func(n uint64, p float64) Filter { return ref.NewWithEstimates(n, p) },
-	OptimalM:          ref.OptimalM,
-	OptimalK:          ref.OptimalK,
-	FalsePositiveRate: ref.FalsePositiveRate,
-}
-
-// kit runs the suite in process on an implementation, with the reference behind it.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
-
 // seeds is how many seeds TestFalsePositiveRateMargins tries; raise it to check the bounds'
 // margin over many runs (go test -run Margins -bloom.seeds 200).
 var seeds = flag.Int("bloom.seeds", 3, "seeds for TestFalsePositiveRateMargins")

@@ -4,6 +4,7 @@ package concurrentset
 
 import (
 	"iter"
+
 	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 )

@@ -13,15 +13,7 @@ import (
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
 	"kata/grader/verdict"
-	ref "kata/solutions/concurrentset"
 )
-
-// kit runs the suite in process against the reference.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: Bind(ref.New)}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // TestOneLockPasses runs the correctness tests on a right set behind one lock: nothing but the
 // scaling rounds may refuse it.

@@ -10,17 +10,7 @@ import (
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
-	ref "kata/solutions/hashset"
 )
-
-var reference = API{New: func() HashSet { return ref.New() }}
-
-// kit runs the suite in process on an implementation, with the reference behind it.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // wrongCases are known-wrong implementations and how the suite must catch each. A table that
 // never grows is right, only slow: every correctness test passes it, and the performance test

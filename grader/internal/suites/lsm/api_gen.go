@@ -4,10 +4,11 @@ package lsm
 
 import (
 	"fmt"
+	"strconv"
+
 	"kata/grader/exercise"
 	"kata/grader/internal/apigen/adapt"
 	"kata/grader/internal/harness"
-	"strconv"
 )
 
 //go:generate go run kata/grader/internal/apigen/gen

@@ -9,18 +9,7 @@ import (
 	"kata/grader/internal/record"
 	"kata/grader/internal/suitetest"
 	"kata/grader/verdict"
-	ref "kata/solutions/lsm"
 )
-
-// reference is the reference solution as an API.
-var reference = Bind(ref.Open, func(v ref.Options) Options { return Options(v) }, func(v Disk) ref.Disk { return v })
-
-// kit runs the suite in process.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // TestToyPasses runs the suite on the toy without bugs: a right store of another design (a map
 // memtable sorted at Flush, an index of each block's first key, a compaction through a map).

@@ -4,6 +4,7 @@ package quotientfilter
 
 import (
 	"fmt"
+
 	"kata/grader/exercise"
 	"kata/grader/internal/harness"
 )

@@ -10,17 +10,7 @@ import (
 	"kata/grader/internal/harness"
 	"kata/grader/internal/hints"
 	"kata/grader/internal/suitetest"
-	ref "kata/solutions/randomizedset"
 )
-
-var reference = API{New: func() RandomizedSet { return ref.New() }}
-
-// kit runs the suite in process on an implementation, with the reference behind it.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // TestReferenceFreeTestsNeedNoReference runs the fixed and property tests, the ones kata verify
 // runs, with a reference that panics if it is ever used: they must pass without it.

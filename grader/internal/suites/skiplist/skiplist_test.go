@@ -9,17 +9,7 @@ import (
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
 	"kata/grader/result"
-	ref "kata/solutions/skiplist"
 )
-
-var reference = API{New: func() Skiplist { return ref.New() }}
-
-// kit runs the suite in process on an implementation, with the reference behind it.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // bug is the mistake planted in a lanes skip list.
 type bug int

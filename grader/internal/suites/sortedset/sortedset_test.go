@@ -9,17 +9,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
-	ref "kata/solutions/sortedset"
 )
-
-var reference = Bind(ref.New, func(m ref.Member) Member { return Member(m) })
-
-// kit runs the suite in process on an implementation, with the reference behind it.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // bug is the mistake planted in a plain sorted set.
 type bug int

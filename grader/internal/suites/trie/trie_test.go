@@ -8,17 +8,7 @@ import (
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
-	ref "kata/solutions/trie"
 )
-
-var reference = API{New: func() Trie { return ref.New() }}
-
-// kit runs the suite in process on an implementation, with the reference behind it.
-var kit = suitetest.Kit[API]{Suite: Suite, Reference: reference}
-
-// TestReferencePasses runs every test but the performance tests on the reference
-// (suitetest.ReferencePasses: package grader grades the reference, ladders included).
-func TestReferencePasses(t *testing.T) { kit.ReferencePasses(t, false) }
 
 // TestReferenceVerifies runs only the reference-free tests without a reference, as kata verify
 // does.
