@@ -631,13 +631,12 @@ func (g *gen) bind() {
 			g.printf("%s: fn%s,\n", f.Name, f.Name)
 			continue
 		}
-		g.printf("%s: func%s {\n", f.Name, signature(f, g.suiteType, true))
 		args := make([]string, len(f.params))
 		for i, p := range f.params {
 			args[i] = g.toPackage(p, fmt.Sprintf("p%d", i), "")
 		}
-		g.results(f, "fn"+f.Name+"("+strings.Join(args, ", ")+")")
-		g.printf("},\n")
+		g.braced(f.Name+": func"+signature(f, g.suiteType, true), f, "fn"+f.Name+"("+strings.Join(args, ", ")+")")
+		g.printf(",\n")
 	}
 	g.printf("}\n}\n\n")
 }
@@ -679,9 +678,8 @@ func (g *gen) adapter() {
 			args[i] = g.toPackage(p, fmt.Sprintf("p%d", i), "a")
 		}
 		g.printf("// %s calls the package's %s.\n", m.Name, m.Name)
-		g.printf("func (a %s) %s%s {\n", at, m.Name, signature(m, g.suiteType, true))
-		g.results(m, "a.s."+m.Name+"("+strings.Join(args, ", ")+")")
-		g.printf("}\n\n")
+		g.braced(fmt.Sprintf("func (a %s) %s%s", at, m.Name, signature(m, g.suiteType, true)), m, "a.s."+m.Name+"("+strings.Join(args, ", ")+")")
+		g.printf("\n\n")
 	}
 	if slices.Contains(g.inMethods, "S") {
 		g.printf("// own is the package's %s that v wraps: a method's argument made by the same package.\n", g.e.Type)
@@ -728,6 +726,20 @@ func (g *gen) seenAs(t typ, to, v string) (seen string, ok bool) {
 	}
 	g.imports["kata/grader/internal/apigen/adapt"] = true
 	return "adapt." + view + "[" + to + "](" + v + ")", true
+}
+
+// braced writes head and the braced body that makes call and returns its results (see results):
+// on one line when the body is one statement.
+func (g *gen) braced(head string, f fn, call string) {
+	start := g.b.Len()
+	g.results(f, call)
+	body := string(g.b.Bytes()[start:])
+	g.b.Truncate(start)
+	if strings.Count(body, "\n") == 1 {
+		g.printf("%s { %s }", head, strings.TrimSuffix(body, "\n"))
+		return
+	}
+	g.printf("%s {\n%s}", head, body)
 }
 
 // results writes the body that makes call and returns its results converted to the suite's

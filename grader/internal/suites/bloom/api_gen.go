@@ -39,12 +39,8 @@ const Binding = `suite.Bind({{.}}.New, {{.}}.NewWithEstimates, {{.}}.OptimalM, {
 // Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S Filter](fnNew func(uint64, uint) S, fnNewWithEstimates func(uint64, float64) S, fnOptimalM func(uint64, float64) uint64, fnOptimalK func(uint64, uint64) uint, fnFalsePositiveRate func(uint64, uint64, uint) float64) API {
 	return API{
-		New: func(p0 uint64, p1 uint) Filter {
-			return fnNew(p0, p1)
-		},
-		NewWithEstimates: func(p0 uint64, p1 float64) Filter {
-			return fnNewWithEstimates(p0, p1)
-		},
+		New:               func(p0 uint64, p1 uint) Filter { return fnNew(p0, p1) },
+		NewWithEstimates:  func(p0 uint64, p1 float64) Filter { return fnNewWithEstimates(p0, p1) },
 		OptimalM:          fnOptimalM,
 		OptimalK:          fnOptimalK,
 		FalsePositiveRate: fnFalsePositiveRate,

@@ -38,9 +38,7 @@ const Binding = `suite.Bind({{.}}.New)`
 // Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S Set](fnNew func() S) API {
 	return API{
-		New: func() Set {
-			return fnNew()
-		},
+		New: func() Set { return fnNew() },
 	}
 }
 

@@ -37,9 +37,7 @@ const Binding = `suite.Bind({{.}}.New)`
 // Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S Filter](fnNew func(uint64, uint) S) API {
 	return API{
-		New: func(p0 uint64, p1 uint) Filter {
-			return fnNew(p0, p1)
-		},
+		New: func(p0 uint64, p1 uint) Filter { return fnNew(p0, p1) },
 	}
 }
 

@@ -36,9 +36,7 @@ const Binding = `suite.Bind({{.}}.New)`
 // Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S Filter](fnNew func(uint64) S) API {
 	return API{
-		New: func(p0 uint64) Filter {
-			return fnNew(p0)
-		},
+		New: func(p0 uint64) Filter { return fnNew(p0) },
 	}
 }
 

@@ -34,9 +34,7 @@ const Binding = `suite.Bind({{.}}.New)`
 // Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S graded[S]](fnNew func(uint, uint) S) API {
 	return API{
-		New: func(p0 uint, p1 uint) Filter {
-			return adapter[S]{fnNew(p0, p1)}
-		},
+		New: func(p0 uint, p1 uint) Filter { return adapter[S]{fnNew(p0, p1)} },
 	}
 }
 
@@ -53,29 +51,19 @@ type graded[S any] interface {
 type adapter[S graded[S]] struct{ s S }
 
 // Insert calls the package's Insert.
-func (a adapter[S]) Insert(p0 []byte) bool {
-	return a.s.Insert(p0)
-}
+func (a adapter[S]) Insert(p0 []byte) bool { return a.s.Insert(p0) }
 
 // Lookup calls the package's Lookup.
-func (a adapter[S]) Lookup(p0 []byte) bool {
-	return a.s.Lookup(p0)
-}
+func (a adapter[S]) Lookup(p0 []byte) bool { return a.s.Lookup(p0) }
 
 // Delete calls the package's Delete.
-func (a adapter[S]) Delete(p0 []byte) bool {
-	return a.s.Delete(p0)
-}
+func (a adapter[S]) Delete(p0 []byte) bool { return a.s.Delete(p0) }
 
 // Count calls the package's Count.
-func (a adapter[S]) Count() uint64 {
-	return a.s.Count()
-}
+func (a adapter[S]) Count() uint64 { return a.s.Count() }
 
 // Merge calls the package's Merge.
-func (a adapter[S]) Merge(p0 Filter) bool {
-	return a.s.Merge(a.own(p0))
-}
+func (a adapter[S]) Merge(p0 Filter) bool { return a.s.Merge(a.own(p0)) }
 
 // own is the package's Filter that v wraps: a method's argument made by the same package.
 func (a adapter[S]) own(v Filter) S {

@@ -34,9 +34,7 @@ const Binding = `suite.Bind({{.}}.New)`
 // Bind makes the API of a package from its functions, each fn followed by its name.
 func Bind[S RandomizedSet](fnNew func() S) API {
 	return API{
-		New: func() RandomizedSet {
-			return fnNew()
-		},
+		New: func() RandomizedSet { return fnNew() },
 	}
 }
 

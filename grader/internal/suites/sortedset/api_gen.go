@@ -45,9 +45,7 @@ const Binding = `suite.Bind({{.}}.New, func(v {{.}}.Member) suite.Member { retur
 // is seen as the other.
 func Bind[S graded[LMember], LMember any](fnNew func() S, _ func(LMember) Member) API {
 	return API{
-		New: func() SortedSet {
-			return adapter[S, LMember]{fnNew()}
-		},
+		New: func() SortedSet { return adapter[S, LMember]{fnNew()} },
 	}
 }
 
@@ -66,29 +64,19 @@ type graded[LMember any] interface {
 type adapter[S graded[LMember], LMember any] struct{ s S }
 
 // Add calls the package's Add.
-func (a adapter[S, LMember]) Add(p0 string, p1 float64) bool {
-	return a.s.Add(p0, p1)
-}
+func (a adapter[S, LMember]) Add(p0 string, p1 float64) bool { return a.s.Add(p0, p1) }
 
 // Remove calls the package's Remove.
-func (a adapter[S, LMember]) Remove(p0 string) bool {
-	return a.s.Remove(p0)
-}
+func (a adapter[S, LMember]) Remove(p0 string) bool { return a.s.Remove(p0) }
 
 // Score calls the package's Score.
-func (a adapter[S, LMember]) Score(p0 string) (float64, bool) {
-	return a.s.Score(p0)
-}
+func (a adapter[S, LMember]) Score(p0 string) (float64, bool) { return a.s.Score(p0) }
 
 // Rank calls the package's Rank.
-func (a adapter[S, LMember]) Rank(p0 string) (int, bool) {
-	return a.s.Rank(p0)
-}
+func (a adapter[S, LMember]) Rank(p0 string) (int, bool) { return a.s.Rank(p0) }
 
 // Len calls the package's Len.
-func (a adapter[S, LMember]) Len() int {
-	return a.s.Len()
-}
+func (a adapter[S, LMember]) Len() int { return a.s.Len() }
 
 // RangeByRank calls the package's RangeByRank.
 func (a adapter[S, LMember]) RangeByRank(p0 int, p1 int) []Member {
