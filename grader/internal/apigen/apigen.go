@@ -33,8 +33,8 @@
 // reference solution (kata/solutions/NAME) bound by Bind as the judge binds a package; kit, the
 // suitetest.Kit over Suite and reference; and TestReferencePasses, which runs every test but the
 // performance tests on the reference. A suite that needs one of them otherwise declares it in a
-// file of its own, and the generated file leaves it out: the filters' TestReferencePasses logs
-// the traces.
+// test file of its own, and the generated file leaves it out: the filters' TestReferencePasses
+// logs the traces.
 //
 // What only the suite can say stays in the suite: its tests, its models, the calls' semantics
 // beyond the call itself (copying a key the graded code must not keep, say), and its Probes,
@@ -115,17 +115,19 @@ func newGen(e *exercise.Exercise) (*gen, error) {
 }
 
 // Own returns the names of the package-level declarations of the suite package in dir, in the
-// files apigen does not write: the names the suite declares itself, which GenerateTest leaves
-// out. A folder that does not exist yet declares none.
+// test files apigen does not write: the names the suite's tests declare themselves, which
+// GenerateTest leaves out. A name declared outside the tests is not the tests' own: it clashes
+// with the generated one, and the package does not compile, rather than silently stand in for
+// it. A folder that does not exist yet declares none.
 func Own(dir string) (map[string]bool, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		return nil, err
 	}
 	own := map[string]bool{}
 	fset := token.NewFileSet()
 	for _, path := range files {
-		if base := filepath.Base(path); base == FileName || base == TestFileName {
+		if filepath.Base(path) == TestFileName {
 			continue
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
