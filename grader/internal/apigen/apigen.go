@@ -11,9 +11,9 @@
 //   - Bind, which makes an API from a package's functions, and Binding, the expression the
 //     judge's generated main builds the graded package's and the reference's API with:
 //     suite.Bind(P.New, ...), where type inference finds the package's types;
-//   - modelOf, for an exercise whose constructor takes no arguments (New() *T), which fills in the
-//     part of a harness.Model the registry fixes: the constructor's call, the two constructors
-//     and, unless the suite has its own, dispatch;
+//   - modelOf, for an exercise whose constructor takes no arguments (New() *T) and a suite that
+//     uses it, which fills in the part of a harness.Model the registry fixes: the constructor's
+//     call, the two constructors and, unless the suite has its own, dispatch;
 //   - dispatch, which makes a harness.Call on a T and returns its result as the tests compare
 //     it: the Do of a harness.Methods, each method's name with the function of package harness
 //     that calls a method of its signature (harness.Func1(T.Contains)), which converts the
@@ -76,11 +76,15 @@ func Path(root, name string) string { return filepath.Join(Dir(root, name), File
 // it cannot bind: an exercise type used where no conversion is defined (an interface type of the
 // API as a method's parameter, T as a method's result), a qualified type other than iter's, more
 // than three results, a method of a signature no function of package harness calls.
-func Generate(e *exercise.Exercise) ([]byte, error) {
+//
+// uses, if not nil, are the names the suite's own files use (see Uses): modelOf is left out of a
+// suite that does not use it, as the randomized set, whose model drives a wrapper of its own.
+func Generate(e *exercise.Exercise, uses map[string]bool) ([]byte, error) {
 	g, err := newGen(e)
 	if err != nil {
 		return nil, err
 	}
+	g.uses = uses
 	g.body()
 	return g.source(true)
 }
@@ -112,6 +116,36 @@ func newGen(e *exercise.Exercise) (*gen, error) {
 		return nil, fmt.Errorf("%s: %w", e.Name, err)
 	}
 	return g, nil
+}
+
+// Uses returns the names that the suite package in dir uses in its files apigen does not write,
+// tests aside, or nil when it has none yet: a new suite is generated everything it may use.
+func Uses(dir string) (map[string]bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	var uses map[string]bool
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if base := filepath.Base(path); base == FileName || strings.HasSuffix(base, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		if uses == nil {
+			uses = map[string]bool{}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				uses[id.Name] = true
+			}
+			return true
+		})
+	}
+	return uses, nil
 }
 
 // Own returns the names of the package-level declarations of the suite package in dir, in the
@@ -193,6 +227,8 @@ type gen struct {
 	// wrap is set when T's methods mention a type of the package other than as T's own
 	// receiver: the package's T is then wrapped in an adapter.
 	wrap bool
+	// uses are the names the suite's own files use, or nil for any (Generate).
+	uses map[string]bool
 	// inMethods are the type parameters of the package's types that T's methods mention, in
 	// declaration order: "S" for T itself, "L" and a name for the others.
 	inMethods []string
@@ -556,7 +592,7 @@ func (g *gen) model() {
 	i := slices.IndexFunc(g.funcs, func(f fn) bool {
 		return len(f.params) == 0 && len(f.results) == 1 && f.results[0].expr == mainKind
 	})
-	if i < 0 {
+	if i < 0 || g.uses != nil && !g.uses["modelOf"] {
 		return
 	}
 	name, t := g.funcs[i].Name, g.e.Type

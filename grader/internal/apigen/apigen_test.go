@@ -24,11 +24,16 @@ func TestGeneratedInSync(t *testing.T) {
 			t.Error(err)
 			continue
 		}
+		uses, err := apigen.Uses(dir)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
 		for _, file := range []struct {
 			name string
 			gen  func() ([]byte, error)
 		}{
-			{apigen.FileName, func() ([]byte, error) { return apigen.Generate(e) }},
+			{apigen.FileName, func() ([]byte, error) { return apigen.Generate(e, uses) }},
 			{apigen.TestFileName, func() ([]byte, error) { return apigen.GenerateTest(e, own) }},
 		} {
 			want, err := file.gen()
@@ -68,7 +73,7 @@ func TestRefusesWhatItCannotBind(t *testing.T) {
 			"All: no function of package harness"},
 		{"not a signature", base(exercise.Func{Recv: "T", Name: "Bad", Sig: "int"}), "is not a func type"},
 	} {
-		_, err := apigen.Generate(tc.e)
+		_, err := apigen.Generate(tc.e, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.reason, err, tc.want)
 		}
@@ -104,6 +109,32 @@ func TestGenerateTestLeavesOutOwn(t *testing.T) {
 			if strings.Contains(string(src), s) {
 				t.Errorf("own %v: %q in\n%s", tc.own, s, src)
 			}
+		}
+	}
+}
+
+// TestModelOfOnlyWhereUsed checks that modelOf is generated for a suite that uses it or has no
+// files of its own yet, and left out of one that does not use it.
+func TestModelOfOnlyWhereUsed(t *testing.T) {
+	e, err := exercise.Lookup("hashset")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		reason string
+		uses   map[string]bool
+		want   bool
+	}{
+		{"a new suite", nil, true},
+		{"a suite that uses it", map[string]bool{"modelOf": true}, true},
+		{"a suite that does not", map[string]bool{"dispatch": true}, false},
+	} {
+		src, err := apigen.Generate(e, tc.uses)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(src), "func modelOf("); got != tc.want {
+			t.Errorf("%s: modelOf generated: %v, want %v", tc.reason, got, tc.want)
 		}
 	}
 }

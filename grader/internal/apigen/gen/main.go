@@ -31,7 +31,11 @@ func write(name string) error {
 	if err != nil {
 		return err
 	}
-	src, err := apigen.Generate(e)
+	uses, err := apigen.Uses(".")
+	if err != nil {
+		return err
+	}
+	src, err := apigen.Generate(e, uses)
 	if err != nil {
 		return err
 	}

@@ -38,17 +38,6 @@ func Bind[S RandomizedSet](fnNew func() S) API {
 	}
 }
 
-// modelOf is m, the suite's own part of a harness.Model (Recv, Hint, ...), with the part the
-// registry fixes: Init "New()", New and Ref the learner's and the reference's New, and Do
-// dispatch unless m has its own.
-func modelOf(learner, reference API, m harness.Model[RandomizedSet]) harness.Model[RandomizedSet] {
-	m.Init, m.New, m.Ref = "New()", learner.New, reference.New
-	if m.Do == nil {
-		m.Do = dispatch
-	}
-	return m
-}
-
 // dispatch makes a harness.Call on a RandomizedSet by its method's name and returns its result, as
 // harness.Methods says.
 var dispatch = harness.Methods[RandomizedSet]{
