@@ -14,7 +14,7 @@
 //   - modelOf, for an exercise whose constructor takes no arguments (New() *T) and a suite that
 //     uses it, which fills in the part of a harness.Model the registry fixes: the constructor's
 //     call, the two constructors and, unless the suite has its own, dispatch;
-//   - dispatch, which makes a harness.Call on a T and returns its result as the tests compare
+//   - dispatch, unless the suite's files exist and none uses it, which makes a harness.Call on a T and returns its result as the tests compare
 //     it: the Do of a harness.Methods, each method's name with the function of package harness
 //     that calls a method of its signature (harness.Func1(T.Contains)), which converts the
 //     arguments and returns nil for no result, the value for one, a pair or a triple for two or
@@ -78,7 +78,8 @@ func Path(root, name string) string { return filepath.Join(Dir(root, name), File
 // than three results, a method of a signature no function of package harness calls.
 //
 // uses, if not nil, are the names the suite's own files use (see Uses): modelOf is left out of a
-// suite that does not use it, as the randomized set, whose model drives a wrapper of its own.
+// suite that does not use it, as the randomized set, whose model drives a wrapper of its own,
+// and so is dispatch, as the LSM tree's, whose tests make their own calls.
 func Generate(e *exercise.Exercise, uses map[string]bool) ([]byte, error) {
 	g, err := newGen(e)
 	if err != nil {
@@ -119,7 +120,8 @@ func newGen(e *exercise.Exercise) (*gen, error) {
 }
 
 // Uses returns the names that the suite package in dir uses in its files apigen does not write,
-// tests aside, or nil when it has none yet: a new suite is generated everything it may use.
+// its tests' included, or nil when it has none yet: a new suite is generated everything it may
+// use.
 func Uses(dir string) (map[string]bool, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -128,7 +130,7 @@ func Uses(dir string) (map[string]bool, error) {
 	var uses map[string]bool
 	fset := token.NewFileSet()
 	for _, path := range files {
-		if base := filepath.Base(path); base == FileName || strings.HasSuffix(base, "_test.go") {
+		if base := filepath.Base(path); base == FileName || base == TestFileName {
 			continue
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
@@ -240,7 +242,7 @@ type gen struct {
 
 // parse reads every signature of the API and says what the binding needs.
 func (g *gen) parse() error {
-	g.imports = map[string]bool{"kata/grader/exercise": true, "kata/grader/internal/harness": true}
+	g.imports = map[string]bool{"kata/grader/exercise": true}
 	g.ifs = map[string][]fn{}
 	g.tuples = map[int]bool{}
 	read := func(f exercise.Func) (fn, error) {
@@ -583,19 +585,24 @@ func (g *gen) body() {
 	if g.wrap {
 		g.adapter()
 	}
-	g.model()
-	g.dispatch()
+	// modelOf calls dispatch; otherwise dispatch, as modelOf, is left out of a suite that
+	// does not use it: the LSM tree's tests make their own calls.
+	if g.model() || g.uses == nil || g.uses["dispatch"] {
+		g.dispatch()
+	}
 }
 
-// model writes modelOf, when a function of no parameters returns *T and nothing else.
-func (g *gen) model() {
+// model writes modelOf, when a function of no parameters returns *T and nothing else and the
+// suite uses it, and reports whether it did.
+func (g *gen) model() bool {
 	i := slices.IndexFunc(g.funcs, func(f fn) bool {
 		return len(f.params) == 0 && len(f.results) == 1 && f.results[0].expr == mainKind
 	})
 	if i < 0 || g.uses != nil && !g.uses["modelOf"] {
-		return
+		return false
 	}
 	name, t := g.funcs[i].Name, g.e.Type
+	g.imports["kata/grader/internal/harness"] = true
 	g.printf("// modelOf is m, the suite's own part of a harness.Model (Recv, Hint, ...), with the part the\n")
 	g.printf("// registry fixes: Init %q, New and Ref the learner's and the reference's %s, and Do\n", name+"()", name)
 	g.printf("// dispatch unless m has its own.\n")
@@ -603,6 +610,7 @@ func (g *gen) model() {
 	g.printf("m.Init, m.New, m.Ref = %q, learner.%s, reference.%s\n", name+"()", name, name)
 	g.printf("if m.Do == nil {\nm.Do = dispatch\n}\n")
 	g.printf("return m\n}\n\n")
+	return true
 }
 
 // proof is the name of Bind's parameter for the API type called name: a conversion that
@@ -849,6 +857,7 @@ func (g *gen) caller(m fn) (string, error) {
 
 // dispatch writes dispatch, the Do of T's harness.Methods, and the tuple types it returns.
 func (g *gen) dispatch() {
+	g.imports["kata/grader/internal/harness"] = true
 	g.printf("// dispatch makes a harness.Call on a %s by its method's name and returns its result, as\n", g.e.Type)
 	g.printf("// harness.Methods says.\n")
 	g.printf("var dispatch = harness.Methods[%s]{\n", g.e.Type)

@@ -113,28 +113,33 @@ func TestGenerateTestLeavesOutOwn(t *testing.T) {
 	}
 }
 
-// TestModelOfOnlyWhereUsed checks that modelOf is generated for a suite that uses it or has no
-// files of its own yet, and left out of one that does not use it.
-func TestModelOfOnlyWhereUsed(t *testing.T) {
+// TestOnlyWhatIsUsed checks that modelOf and dispatch are generated for a suite that uses them
+// or has no files of its own yet, and left out of one that does not use them; modelOf calls
+// dispatch, so it brings dispatch along.
+func TestOnlyWhatIsUsed(t *testing.T) {
 	e, err := exercise.Lookup("hashset")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		reason string
-		uses   map[string]bool
-		want   bool
+		reason                string
+		uses                  map[string]bool
+		modelOf, withDispatch bool
 	}{
-		{"a new suite", nil, true},
-		{"a suite that uses it", map[string]bool{"modelOf": true}, true},
-		{"a suite that does not", map[string]bool{"dispatch": true}, false},
+		{"a new suite", nil, true, true},
+		{"a suite that uses modelOf", map[string]bool{"modelOf": true}, true, true},
+		{"a suite that uses dispatch alone", map[string]bool{"dispatch": true}, false, true},
+		{"a suite that uses neither", map[string]bool{"Bind": true}, false, false},
 	} {
 		src, err := apigen.Generate(e, tc.uses)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Contains(string(src), "func modelOf("); got != tc.want {
-			t.Errorf("%s: modelOf generated: %v, want %v", tc.reason, got, tc.want)
+		if got := strings.Contains(string(src), "func modelOf("); got != tc.modelOf {
+			t.Errorf("%s: modelOf generated: %v, want %v", tc.reason, got, tc.modelOf)
+		}
+		if got := strings.Contains(string(src), "var dispatch ="); got != tc.withDispatch {
+			t.Errorf("%s: dispatch generated: %v, want %v", tc.reason, got, tc.withDispatch)
 		}
 	}
 }

@@ -3,12 +3,8 @@
 package lsm
 
 import (
-	"fmt"
-	"strconv"
-
 	"kata/grader/exercise"
 	"kata/grader/internal/apigen/adapt"
-	"kata/grader/internal/harness"
 )
 
 //go:generate go run kata/grader/internal/apigen/gen
@@ -68,27 +64,4 @@ func Bind[S DB, LOptions any, LDisk any](fnOpen func(LDisk, LOptions) (S, error)
 			return r0, r1
 		},
 	}
-}
-
-// dispatch makes a harness.Call on a DB by its method's name and returns its result, as
-// harness.Methods says.
-var dispatch = harness.Methods[DB]{
-	"Put":     harness.Func2(DB.Put),
-	"Get":     harness.Triple1[triple[[]byte, bool, error]](DB.Get),
-	"Delete":  harness.Func1(DB.Delete),
-	"Flush":   harness.Func0(DB.Flush),
-	"Compact": harness.Func0(DB.Compact),
-	"Close":   harness.Func0(DB.Close),
-}.Do
-
-// triple is the three results of one call as one value, as the tests compare and print it.
-type triple[A, B, C any] struct {
-	First  A
-	Second B
-	Third  C
-}
-
-// GoString is the quoted fmt.Sprint of the results, as a printed case checks them.
-func (p triple[A, B, C]) GoString() string {
-	return strconv.Quote(fmt.Sprint(p.First, p.Second, p.Third))
 }
