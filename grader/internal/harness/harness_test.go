@@ -671,3 +671,37 @@ func TestJudgedReadsAnEarlierTest(t *testing.T) {
 		t.Errorf("the third test read %+v, %v; want the first judgement kept (growth 1), not the second's (2.5)", again.d, again.ok)
 	}
 }
+
+// TestUnsureMeasuredAgainIsJudged checks a ladder first unsure, whose growth is measured again
+// and proven wrong by that pass alone: the fastest samples of both passes decide, and every row
+// is judged on them. The second pass once stopped the ladder as proven, and every row then read
+// "not judged: another operation was proven wrong", which none was.
+func TestUnsureMeasuredAgainIsJudged(t *testing.T) {
+	sizes := Sizes(4096, 262_144, 2)
+	passes := 0
+	s := &Suite{Exercise: "toy", Tests: []Test{{Name: "body", Kind: Performance, Run: func(tt *T) {
+		JudgeGrowth(tt, func(m *Meter) []*growth.Series {
+			grew := []float64{5, 14}[min(passes, 1)]
+			passes++
+			s := &growth.Series{Op: "Add", Axis: "n", Expected: "O(1)", Hint: "grow"}
+			for _, n := range sizes {
+				s.Add(growth.Sample{Size: n, Learner: 100 * math.Pow(grew, math.Log(float64(n)/4096)/math.Log(64)), Reference: 100})
+				if m.Proven(s) {
+					break // as a Ladder stops once a growth is proven
+				}
+			}
+			return []*growth.Series{s}
+		})
+	}}}}
+	log, err := Local(s, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := log.Ends()["body"]; end.Status != result.Pass {
+		t.Fatalf("status %s, want pass: %+v", end.Status, end.Failure)
+	}
+	j := log.Judgements()
+	if passes < 2 || len(j) != 1 || j[0].Status != growth.Right {
+		t.Fatalf("%d passes, judgements %+v; want the growth of 5 measured again and judged right", passes, j)
+	}
+}

@@ -637,7 +637,9 @@ func JudgeGrowth(t *T, measures ...func(m *Meter) []*growth.Series) {
 			// whole ladder, so that every row is judged.
 			again(i, true)
 		case !cut[i] && unsure(ladders[i]):
-			again(i, false)
+			// The whole ladder, as above: a pass that stopped once it proved a growth its
+			// merge with the first does not prove would leave every row unjudged.
+			again(i, true)
 		}
 	}
 	var fail reported
