@@ -782,12 +782,13 @@ type Keyed[S any] struct {
 	InsertSeries, LookupSeries, DeleteSeries *growth.Series
 	// Extra queries, timed like Lookup.
 	Extra []Query[S]
-	// AbsentLookups times Lookup on the same KeyedBatch absent values at every size (each an
-	// even value plus one), in place of neighbouring present and absent ones. A hash table
-	// scatters neighbouring values over the whole table, so the reference's lookups of them
-	// miss the caches more and more as it grows, and that drift (about 5× over the hash set's
-	// ladder) hid most of a fixed table's chains growing 64×; the same keys at every size stay
-	// in the caches of a right table, and an absent key walks the whole chain of a wrong one.
+	// AbsentLookups times Lookup on the same AbsentKeys absent values at every size (each an
+	// even value plus one), in turn, in place of neighbouring present and absent ones. A hash
+	// table scatters neighbouring values over the whole table, so the reference's lookups of
+	// them miss the caches more and more as it grows, and that drift (about 5× over the hash
+	// set's ladder) hid most of a fixed table's chains growing 64×; the same few keys at every
+	// size stay in the caches of a right table, and an absent key walks the whole chain of a
+	// wrong one.
 	AbsentLookups bool
 }
 
