@@ -368,6 +368,18 @@ func TestHintFollowsEvidence(t *testing.T) {
 			call("Remove", "x"), call("RangeByRank", 0, 0)}, members{mem("b", 1)}, members{mem("a", 1)}, nil, "unlinked", "0-based"},
 		{"ties or spans after a Remove, ties", []harness.Call{call("Add", "b", 1.0), call("Add", "a", 1.0), call("Add", "x", 0.0),
 			call("Remove", "x"), call("RangeByRank", 0, 0)}, members{mem("b", 1)}, members{mem("a", 1)}, nil, "bytewise", "0-based"},
+		// A Rank too low that equal scores in arrival order explain is also what a Rank that
+		// counts the links it follows answers, now and then, in a skip list of random heights:
+		// the hint names both.
+		{"a Rank too low: ties in arrival order", []harness.Call{call("Add", "b", 1.0), call("Add", "a", 1.0), call("Rank", "b")},
+			ranked{0, true}, ranked{1, true}, nil, "bytewise", "unlinked"},
+		{"a Rank too low: or links counted", []harness.Call{call("Add", "b", 1.0), call("Add", "a", 1.0), call("Rank", "b")},
+			ranked{0, true}, ranked{1, true}, nil, "sum of the spans", "unlinked"},
+		// Ties the case shows in the right order, and a Rank too low: the edge/ties case of a
+		// Rank that counts links.
+		{"a Rank too low among ties", []harness.Call{call("Add", "d", 7.0), call("Add", "b", 7.0), call("Add", "a", 7.0),
+			call("Add", "c", 7.0), call("Add", "B", 7.0), call("Rank", "B"), call("Rank", "c")},
+			ranked{1, true}, ranked{3, true}, nil, "sum of the spans", "unlinked"},
 		{"walk past the end within the set", with(call("RangeByRank", -2, -1)), nil, members{mem("b", 2), mem("c", 3)},
 			"runtime error: invalid memory address or nil pointer dereference", "spans", "clip stop"},
 		{"walk past the end, stop not clipped", with(call("RangeByRank", 1, 5)), nil, members{mem("b", 2), mem("c", 3)},
