@@ -376,20 +376,14 @@ func hint(f harness.Mismatch) string {
 			// case cannot tell them apart, so both are named.
 			return spanHint(st) + "; or else " + negZeroHint
 		}
-		if undercounted(last, got, want) {
-			return negZeroHint + "; or else " + rankSumHint
-		}
-		return negZeroHint
+		return orLinksCounted(negZeroHint, last, got, want)
 	case st.explains(last, byArrival, got), st.explains(last, runeOrder, got), st.explains(last, foldCase, got):
 		if st.moved && st.positional(last, got, want) {
 			// Spans broken by the member that left its place can give the same positions as
 			// a wrong order of equal scores: the case cannot tell them apart, so both are named.
 			return spanHint(st) + "; or else " + tiesHint
 		}
-		if undercounted(last, got, want) {
-			return tiesHint + "; or else " + rankSumHint
-		}
-		return tiesHint
+		return orLinksCounted(tiesHint, last, got, want)
 	case st.explains(last, stopExclusive, got) && last.Args[1].(int) < 0:
 		return "a negative position p means Len()+p (-1 is the last member), for start and " +
 			"stop alike, and stop is included: RangeByRank(0, -1) returns every member"
@@ -416,16 +410,10 @@ func hint(f harness.Mismatch) string {
 		return st.positionHint(last, got)
 	}
 	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
-		if undercounted(last, got, want) {
-			return negZeroHint + "; or else " + rankSumHint
-		}
-		return negZeroHint
+		return orLinksCounted(negZeroHint, last, got, want)
 	}
 	if st.ties() && sameMembers(got, want, st, last) {
-		if undercounted(last, got, want) {
-			return tiesHint + "; or else " + rankSumHint
-		}
-		return tiesHint
+		return orLinksCounted(tiesHint, last, got, want)
 	}
 	if last.Method == "RangeByRank" {
 		start, stop := last.Args[0].(int), last.Args[1].(int)
@@ -525,15 +513,19 @@ func (st state) positionHint(c harness.Call, got any) string {
 	return rankSumHint
 }
 
-// undercounted reports whether c is a Rank that answered fewer members before the name than
-// there are. A Rank shows no order, and one that counts the links it follows instead of their
-// spans answers too few, in a skip list of random heights now and then as an order of equal
-// scores would: the case cannot tell the two apart, and the hint names both. A Rank too high is
-// never a count of links.
-func undercounted(c harness.Call, got, want any) bool {
+// orLinksCounted is h, the hint of a mistake in the order of scores that explains the answer got
+// of c, and when c is a Rank that answered fewer members before the name than there are, the
+// mistake of counting links as well. A Rank shows no order, and one that counts the links it
+// follows instead of their spans answers too few, in a skip list of random heights now and then
+// as a wrong order of equal scores would: the case cannot tell the two apart, and the hint names
+// both. A Rank too high is never a count of links.
+func orLinksCounted(h string, c harness.Call, got, want any) string {
 	g, ok := got.(ranked)
 	w, ok2 := want.(ranked)
-	return c.Method == "Rank" && ok && ok2 && g.Second && w.Second && g.First < w.First
+	if c.Method == "Rank" && ok && ok2 && g.Second && w.Second && g.First < w.First {
+		return h + "; or else " + rankSumHint
+	}
+	return h
 }
 
 // rankSumHint says what Rank adds up, for a wrong Rank that no usual mistake explains.
