@@ -20,7 +20,6 @@ type toy struct {
 	d      Disk
 	o      Options
 	mem    map[string]*toyEntry // the memtable; sorted at flush
-	list   []*toyEntry          // the memtable when bugs.scanMemtable, in arrival order
 	size   int
 	tables []*toyTable // oldest first
 	next   int
@@ -42,8 +41,6 @@ type toyBugs struct {
 	reuseNames     bool // table numbers start again at 1 after Open
 	keepData       bool // every table's entries stay in memory
 	fullIndex      bool // every table keeps an index of all its keys
-	scanTable      bool // Get reads a table's whole data to find a key
-	scanMemtable   bool // the memtable is a list in arrival order: Put and Get scan it
 	pairwise       bool // Compact merges the two oldest tables into a new one, until one is left
 	sharedMemtable bool // the memtable is a package-level map that Open makes anew
 }
@@ -129,21 +126,11 @@ func (db *toy) Delete(key []byte) error {
 
 func (db *toy) write(e *toyEntry) error {
 	size := len(e.key) + len(e.value)
-	if db.bugs.scanMemtable {
-		i := slices.IndexFunc(db.list, func(x *toyEntry) bool { return bytes.Equal(x.key, e.key) })
-		if i >= 0 {
-			db.size -= len(db.list[i].key) + len(db.list[i].value)
-			db.list[i] = e
-		} else {
-			db.list = append(db.list, e)
-		}
-	} else {
-		db.shared()
-		if old, ok := db.mem[string(e.key)]; ok && !db.bugs.growingSize {
-			db.size -= len(old.key) + len(old.value)
-		}
-		db.mem[string(e.key)] = e
+	db.shared()
+	if old, ok := db.mem[string(e.key)]; ok && !db.bugs.growingSize {
+		db.size -= len(old.key) + len(old.value)
 	}
+	db.mem[string(e.key)] = e
 	db.size += size
 	if db.size > db.o.MemtableBytes || !db.bugs.flushAfter && db.size == db.o.MemtableBytes {
 		return db.Flush()
@@ -152,12 +139,6 @@ func (db *toy) write(e *toyEntry) error {
 }
 
 func (db *toy) memGet(key []byte) *toyEntry {
-	if db.bugs.scanMemtable {
-		if i := slices.IndexFunc(db.list, func(x *toyEntry) bool { return bytes.Equal(x.key, key) }); i >= 0 {
-			return db.list[i]
-		}
-		return nil
-	}
 	db.shared()
 	return db.mem[string(key)]
 }
@@ -205,7 +186,6 @@ func (db *toy) entries() []*toyEntry {
 	for _, e := range db.mem {
 		es = append(es, e)
 	}
-	es = append(es, db.list...)
 	slices.SortFunc(es, func(a, b *toyEntry) int { return bytes.Compare(a.key, b.key) })
 	return es
 }
@@ -218,7 +198,7 @@ func (db *toy) Flush() error {
 	if err := db.writeTable(es); err != nil {
 		return err
 	}
-	db.mem, db.list, db.size = map[string]*toyEntry{}, nil, 0
+	db.mem, db.size = map[string]*toyEntry{}, 0
 	if db.bugs.sharedMemtable {
 		sharedMemtable = db.mem
 	}
@@ -518,22 +498,14 @@ func (db *toy) tableGet(t *toyTable, key []byte) (*toyEntry, error) {
 	if ok, err := db.mayContain(t, key); !ok || err != nil {
 		return nil, err
 	}
-	var data []byte
-	if db.bugs.scanTable {
-		data = make([]byte, t.dataLen)
-		if _, err := db.d.ReadAt(t.name, data, 0); err != nil {
-			return nil, err
-		}
-	} else {
-		i := sort.Search(len(t.blocks), func(i int) bool { return bytes.Compare(t.blocks[i].first, key) > 0 }) - 1
-		if i < 0 {
-			return nil, nil
-		}
-		b := t.blocks[i]
-		data = make([]byte, b.size)
-		if _, err := db.d.ReadAt(t.name, data, int64(b.off)); err != nil {
-			return nil, err
-		}
+	i := sort.Search(len(t.blocks), func(i int) bool { return bytes.Compare(t.blocks[i].first, key) > 0 }) - 1
+	if i < 0 {
+		return nil, nil
+	}
+	b := t.blocks[i]
+	data := make([]byte, b.size)
+	if _, err := db.d.ReadAt(t.name, data, int64(b.off)); err != nil {
+		return nil, err
 	}
 	for off := 0; off < len(data); {
 		e, n := decodeToy(data[off:])
