@@ -255,7 +255,7 @@ func Decide(s *Series) Decision {
 	default:
 		d.Status = Right
 		d.Observed = s.Expected
-		d.Reason = fmt.Sprintf("%s grows like the reference (%s at %s = %d)", s.Op, times(d.Ratio), s.Axis, last.Size)
+		d.Reason = fmt.Sprintf("%s grows like the reference (%s the reference's time at %s = %d)", s.Op, times(d.Ratio), s.Axis, last.Size)
 	}
 	return d
 }
@@ -296,7 +296,7 @@ func Final(s *Series, settled bool) Decision {
 	case s.span() >= DecideSpan && len(s.Samples) >= 3:
 		d.Status = Right
 		d.Observed = s.Expected
-		d.Reason = fmt.Sprintf("%s grows like the reference (%s at %s = %d; its ratio drifted %.1f× over a span of %.0f, within what memory layouts explain)",
+		d.Reason = fmt.Sprintf("%s grows like the reference (%s the reference's time at %s = %d; its ratio drifted %.1f× over a span of %.0f, within what memory layouts explain)",
 			s.Op, times(d.Ratio), s.Axis, last.Size, d.Growth, s.span())
 	default:
 		d.Reason = fmt.Sprintf("%s: not judged, measured only up to %s = %d", s.Op, s.Axis, last.Size)
