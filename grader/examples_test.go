@@ -1,0 +1,130 @@
+package grader
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"kata/grader/exercise"
+	"kata/grader/internal/build"
+	"kata/grader/layout"
+	"kata/grader/verdict"
+)
+
+// TestExamplesPassOnRightCode runs each stub's examples (exercises/NAME/NAME_test.go, the tests
+// a learner runs first) on right code of other designs than the one they were written beside:
+// the reference, and, with -grader.all-submissions (as .ci/run gives), every accepted submission
+// under testdata/ but the hostile ones, whose init starts processes or floods the output, which
+// only the judge's sandbox contains. An example that asks more than the contract fails a
+// learner's right code before the judge ever sees it: the LSM tree's asked for exactly one file
+// after Flush and after Compact, where the contract allows other files (a manifest, say).
+func TestExamplesPassOnRightCode(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs every stub's examples on right code: -short leaves it out")
+	}
+	root := kitRoot(t)
+	subs, err := Submissions(filepath.Join(root, "grader", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	replace := map[string]string{} // overlay: virtual file -> real file
+	from := map[string]string{}    // a virtual folder or import path -> the real folder
+	var imports []string
+	type program struct{ name, dir string } // a test program, and the folder its package comes from
+	var programs []program
+	for _, e := range exercise.All() {
+		dirs := []string{filepath.Join(root, "solutions", e.Name)}
+		for _, s := range subs {
+			if *allSubmissions && s.Exercise == e && s.Expected == verdict.Accepted && !strings.HasPrefix(s.Name, "hostile-") {
+				dirs = append(dirs, s.Dir)
+			}
+		}
+		ready, err := readyFiles(filepath.Join(root, "exercises", e.Name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, dir := range dirs {
+			// The last element names the test program: one of its own for each package.
+			pkg := e.Name + "-" + strconv.Itoa(i)
+			virtual := filepath.Join(build.VirtualDir(root, e.Name), "examples", pkg)
+			files, err := build.GoFiles(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range files {
+				replace[filepath.Join(virtual, filepath.Base(f))] = f
+			}
+			replace[filepath.Join(virtual, e.Name+"_test.go")] = filepath.Join(root, "exercises", e.Name, e.Name+"_test.go")
+			// The stub's ready-to-use files (the LSM tree's Disks), which the examples call and
+			// the judge's own tests do not need, where the package has no file of that name.
+			for _, f := range ready {
+				if _, ok := replace[filepath.Join(virtual, filepath.Base(f))]; !ok {
+					replace[filepath.Join(virtual, filepath.Base(f))] = f
+				}
+			}
+			imp := layout.Module + "/grader/internal/virtual/" + e.Name + "/examples/" + pkg
+			imports = append(imports, imp)
+			programs = append(programs, program{pkg + ".test", dir})
+			from[virtual], from[imp] = dir, dir
+		}
+	}
+	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	overlayFile := filepath.Join(work, "overlay.json")
+	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The longest first, so that examples/lsm-1 does not take examples/lsm-10's place.
+	names := slices.SortedFunc(maps.Keys(from), func(a, b string) int { return len(b) - len(a) })
+	var pairs []string
+	for _, name := range names {
+		pairs = append(pairs, name, from[name])
+	}
+	real := strings.NewReplacer(pairs...)
+	defer grading()()
+	// go test builds in the package's folder, which is only in the overlay: build the test
+	// programs, then run each in a folder of its own.
+	bin := filepath.Join(work, "bin")
+	cmd := exec.Command("go", append([]string{"test", "-c", "-vet=off", "-overlay", overlayFile, "-o", bin + string(filepath.Separator)}, imports...)...)
+	cmd.Dir, cmd.Env = root, build.Env("")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the stubs' examples do not build on right code: %v\n%s", err, real.Replace(string(out)))
+	}
+	for _, p := range programs {
+		run := exec.Command(filepath.Join(bin, p.name), "-test.timeout=2m")
+		run.Dir = t.TempDir()
+		if out, err := run.CombinedOutput(); err != nil {
+			t.Errorf("exercises' examples fail on %s: %v\n%s", p.dir, err, real.Replace(string(out)))
+		}
+	}
+}
+
+// readyFiles lists the files of the stub in dir that are ready to use, not part of the exercise:
+// those whose first line is //kata:ready.
+func readyFiles(dir string) ([]string, error) {
+	files, err := build.GoFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	var ready []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		if first, _, _ := strings.Cut(string(data), "\n"); strings.TrimSpace(first) == "//kata:ready" {
+			ready = append(ready, f)
+		}
+	}
+	return ready, nil
+}
