@@ -433,6 +433,11 @@ const (
 	mergeHint = "Merge returns false, changing nothing, exactly when g has another q or r, or " +
 		"2^q - f.Count() < g.Count(); otherwise it adds a copy of every fingerprint of g: a stored fingerprint " +
 		"is its run's quotient and its remainder, wherever the remainder was shifted to"
+	mergeLostHint = "a Merge lost a key: once a Merge returns true, every key f held and every key of g looks up " +
+		"true. Read a table's fingerprints run by run from a cluster's start, each as its run's quotient and its " +
+		"remainder, and mind the cluster that wraps from the last slot to slot 0 (read from slot 0, its wrapped " +
+		"part comes first, out of order); then insert g's fingerprints into f, or lay the union out afresh in " +
+		"quotient order"
 	gHint = "Merge must leave g unchanged: read g's table, do not take its fingerprints out of it or share " +
 		"its slices with f"
 	oneCopyHint = "Delete removes ONE copy of the key's fingerprint: a key inserted twice and deleted once is " +
@@ -472,6 +477,8 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 	}
 	key := last.Args[0].([]byte)
 	switch {
+	case merged && s.mergeLoses(q, r, f.Calls, key):
+		return mergeLostHint
 	case bytekeys.Uses(f.Calls, "Insert", key) > 1 && bytekeys.Uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0 &&
 		!s.keepsCopy(q, r, key):
 		// The other copy is gone, or cut off from its run by the hole the Delete left: a Delete
@@ -507,6 +514,31 @@ func (s *suite) foundWithoutDeletes(q, r uint, calls []harness.Call) (found bool
 		}
 	}
 	return res == true
+}
+
+// mergeLoses reports whether a Merge of a failing case lost key, the one its last call wants
+// found: replayed on a fresh New(q, r), key looks up true before a Merge that returns true, or is
+// one of g's keys, and looks up false right after it. A panic is no evidence.
+func (s *suite) mergeLoses(q, r uint, calls []harness.Call, key []byte) (lost bool) {
+	defer func() {
+		if recover() != nil {
+			lost = false
+		}
+	}()
+	b := &box{f: s.learner.New(q, r)}
+	found := func() bool { return s.do(b, bytekeys.KeyCall("Lookup", key)) == true }
+	for _, c := range calls[:len(calls)-1] {
+		if c.Method != "Merge" {
+			s.do(b, c)
+			continue
+		}
+		_, _, keys := mergeArgs(c)
+		held := found() || slices.ContainsFunc(keys, func(k []byte) bool { return bytes.Equal(k, key) })
+		if s.do(b, c) == true && held && !found() {
+			return true
+		}
+	}
+	return false
 }
 
 // keepsCopy reports whether a fresh New(q, r) of the graded package still finds key after two

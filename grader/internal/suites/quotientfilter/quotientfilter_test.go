@@ -1,8 +1,11 @@
 package quotientfilter
 
 import (
+	"strings"
 	"testing"
 
+	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
 	"kata/grader/verdict"
 	ref "kata/solutions/quotientfilter"
@@ -84,6 +87,8 @@ func (p *planted) Merge(g *planted) bool {
 		}
 	case "merge-empties-g":
 		defer func() { g.f = ref.New(g.q, g.r) }()
+	case "merge-forgets-f":
+		p.f = ref.New(p.q, p.r)
 	}
 	return p.f.Merge(g.f)
 }
@@ -120,4 +125,27 @@ func TestPlantedBugs(t *testing.T) {
 		{Name: "scan-lookup", Impl: withBug("scan-lookup"),
 			Caught: suitetest.Caught{Test: "performance/growth", Verdict: verdict.TimeLimitExceeded, Call: "Lookup"}},
 	})
+}
+
+// TestMergeLostHint checks that a key lost by a Merge is blamed on the Merge only where a replay
+// shows it: found before the Merge, or one of g's keys, and not found right after it. A Merge
+// that starts f anew loses f's keys; a Delete that takes both copies loses a key after a Merge
+// that kept it.
+func TestMergeLostHint(t *testing.T) {
+	a, b := []byte("a"), []byte("b")
+	for _, tc := range []struct {
+		bug   string
+		calls []harness.Call
+		lost  bool
+	}{
+		{"merge-forgets-f", []harness.Call{bytekeys.KeyCall("Insert", a), mergeCall(4, 5, [][]byte{b}), bytekeys.KeyCall("Lookup", a)}, true},
+		{"delete-two-copies", []harness.Call{bytekeys.KeyCall("Insert", a), bytekeys.KeyCall("Insert", a),
+			mergeCall(4, 5, [][]byte{b}), bytekeys.KeyCall("Delete", a), bytekeys.KeyCall("Lookup", a)}, false},
+	} {
+		s := &suite{learner: withBug(tc.bug), reference: reference}
+		hint := s.hint(4, 5, harness.Mismatch{Calls: tc.calls, Got: false, Want: true})
+		if strings.HasPrefix(hint, "a Merge lost") != tc.lost {
+			t.Errorf("%s: hint %q; want a lost key blamed on the Merge: %v", tc.bug, hint, tc.lost)
+		}
+	}
 }
