@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"cmp"
 	"go/parser"
 	"go/token"
 	"math"
@@ -351,8 +352,8 @@ func TestCaseNamesItsImports(t *testing.T) {
 // time_limit_exceeded with the suite's StuckHint, a sleep time_limit_exceeded without it, and a
 // call blocked on a lock or a channel a deadlock (runtime_error).
 func TestStuckFailure(t *testing.T) {
-	r := &runner{stuckHint: func(c Call) string {
-		if c.Method == "Insert" {
+	r := &runner{stuckHint: func(test string, c Call) string {
+		if c.Method == "Insert" && test == "random/small" {
 			return "give up after 500 evictions"
 		}
 		return ""
@@ -364,14 +365,16 @@ func TestStuckFailure(t *testing.T) {
 		verdict string
 		hint    string
 		reason  string
+		test    string // "random/small" when empty
 	}{
-		{insert, "running", "time_limit_exceeded", "give up after 500 evictions", "an endless loop gets the suite's hint"},
-		{insert, "runnable", "time_limit_exceeded", "give up after 500 evictions", "as does one waiting for the CPU"},
-		{&Call{Method: "Lookup"}, "running", "time_limit_exceeded", "", "the suite has no hint for this call"},
-		{insert, "sleep", "time_limit_exceeded", "", "a sleep is not the loop the hint names"},
-		{insert, "sync.Mutex.Lock", "runtime_error", "", "a deadlock"},
+		{insert, "running", "time_limit_exceeded", "give up after 500 evictions", "an endless loop gets the suite's hint", ""},
+		{insert, "runnable", "time_limit_exceeded", "give up after 500 evictions", "as does one waiting for the CPU", ""},
+		{&Call{Method: "Lookup"}, "running", "time_limit_exceeded", "", "the suite has no hint for this call", ""},
+		{insert, "running", "time_limit_exceeded", "", "nor for this call in another test", "edge/other"},
+		{insert, "sleep", "time_limit_exceeded", "", "a sleep is not the loop the hint names", ""},
+		{insert, "sync.Mutex.Lock", "runtime_error", "", "a deadlock", ""},
 	} {
-		f := r.stuckFailure(c.op, "f", c.state, 3e9)
+		f := r.stuckFailure(c.op, cmp.Or(c.test, "random/small"), "f", c.state, 3e9)
 		if string(f.Verdict) != c.verdict || f.Hint != c.hint {
 			t.Errorf("%s in state %q: %s with hint %q, want %s with hint %q: %s",
 				c.op.Short(), c.state, f.Verdict, f.Hint, c.verdict, c.hint, c.reason)
@@ -380,7 +383,7 @@ func TestStuckFailure(t *testing.T) {
 			t.Errorf("the message does not name the call %s: %s", c.op.Go("f"), f.Message)
 		}
 	}
-	if f := (&runner{}).stuckFailure(insert, "f", "running", 3e9); f.Hint != "" {
+	if f := (&runner{}).stuckFailure(insert, "random/small", "f", "running", 3e9); f.Hint != "" {
 		t.Errorf("a suite without StuckHint gave the hint %q", f.Hint)
 	}
 }

@@ -24,7 +24,7 @@ type runner struct {
 	verify  bool // the graded package is a reference, checked on reference-free tests
 	watch   *watchdog
 	// stuckHint is the suite's StuckHint, or nil.
-	stuckHint func(c Call) string
+	stuckHint func(test string, c Call) string
 	// deadlock is the suite's Deadlock, or nil.
 	deadlock func(call string, goid uint64, limit time.Duration) *record.Failure
 	// panicHint is the suite's PanicHint, or nil.

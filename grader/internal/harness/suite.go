@@ -56,9 +56,9 @@ type Suite struct {
 	Probes   []Probe // the "implemented" test: every function and method once
 	Tests    []Test
 	// StuckHint, if set, names the likely cause of an endless loop in the call c of the graded
-	// code, which the watchdog stops (a bound the exercise states and the code does not keep),
-	// or returns "".
-	StuckHint func(c Call) string
+	// code during the test called test, which the watchdog stops (a bound the exercise states
+	// and the code does not keep), or returns "".
+	StuckHint func(test string, c Call) string
 	// Deadlock, if set, gives the suite's own account of the call call of the graded code that
 	// the watchdog found blocked for limit on the test's goroutine goid (what each goroutine
 	// waits on, the cause), or returns nil for the watchdog's.

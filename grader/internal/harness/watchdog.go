@@ -264,13 +264,13 @@ func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
 			w.abort(f)
 		}
 	}
-	w.abort(w.r.stuckFailure(op, t.recvName(), state, limit))
+	w.abort(w.r.stuckFailure(op, t.name, t.recvName(), state, limit))
 }
 
-// stuckFailure is the failure of the call op, printed with the receiver recv, that has not
-// returned within limit in the goroutine state state. A busy call (an endless loop) gets the
-// suite's StuckHint for it.
-func (r *runner) stuckFailure(op *Call, recv, state string, limit time.Duration) *record.Failure {
+// stuckFailure is the failure of the call op of the test called test, printed with the receiver
+// recv, that has not returned within limit in the goroutine state state. A busy call (an endless
+// loop) gets the suite's StuckHint for it.
+func (r *runner) stuckFailure(op *Call, test, recv, state string, limit time.Duration) *record.Failure {
 	call := op.Go(recv)
 	limit = limit.Round(100 * time.Millisecond) // "25.9s", not "25.85996584s"
 	switch {
@@ -291,7 +291,7 @@ func (r *runner) stuckFailure(op *Call, recv, state string, limit time.Duration)
 	f := &record.Failure{Verdict: verdict.TimeLimitExceeded,
 		Message: fmt.Sprintf("%s ran for more than %s without returning%s", call, limit, guess)}
 	if r.stuckHint != nil {
-		f.Hint = r.stuckHint(*op)
+		f.Hint = r.stuckHint(test, *op)
 	}
 	return f
 }

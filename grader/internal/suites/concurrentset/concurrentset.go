@@ -372,7 +372,7 @@ func outside(f harness.Mismatch) string {
 // stuckHint names what keeps a call busy for ever on one goroutine, where no other call can
 // finish what it waits for: a lazy skip list's retry loop that meets a node marked but still
 // linked, or never fully linked. A Range is a walk that never reaches its end.
-func stuckHint(c harness.Call) string {
+func stuckHint(_ string, c harness.Call) string {
 	switch c.Method {
 	case "Add", "Remove", "Contains":
 		return fmt.Sprintf("%s kept retrying with no other call running: what it waits for never changes. "+

@@ -103,7 +103,7 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		// An Insert of one key that never returns is an eviction loop without its bound (a
 		// batch of calls, with no key, may also be only far too slow).
-		StuckHint: func(c harness.Call) string {
+		StuckHint: func(_ string, c harness.Call) string {
 			if c.Method == "Insert" && len(c.Args) == 1 {
 				return "Insert must give up after at most 500 evictions and return false: in a full filter, " +
 					"evicting until a slot is free never ends (keep the last evicted fingerprint aside, or " +

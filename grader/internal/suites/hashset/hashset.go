@@ -15,7 +15,8 @@ import (
 func Suite(learner, reference API) *harness.Suite {
 	m := modelOf(learner, reference, harness.Model[HashSet]{Recv: "s", Hint: hint})
 	return &harness.Suite{
-		Exercise: ex.Name,
+		Exercise:  ex.Name,
+		StuckHint: stuckHint,
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},
@@ -176,6 +177,26 @@ func growth() []harness.Step {
 		s = append(s, has(i, present(i)), has(-1024*i, present(i)))
 	}
 	return append(s, has(0, false), has(2*growthKeys+1, false), has(-1024*(2*growthKeys+1), false))
+}
+
+// stuckHint names what keeps one call of an open-addressing table busy for ever, a probe that
+// meets neither its key nor a free slot, conditionally, since a chained table loops for other
+// reasons: during edge/churn the set holds three keys at most, so only deleted slots can fill
+// the table; elsewhere a table that does not grow fills up. A performance test's batch of calls
+// may only be far too slow, and gets no hint.
+func stuckHint(test string, c harness.Call) string {
+	if c.Batch {
+		return ""
+	}
+	const probe = "if your table probes (open addressing): a probe stops only at its key or at a free slot, " +
+		"and it met neither"
+	if test == "edge/churn" {
+		return probe + ". The set never held more than three keys in this test, so deleted slots (tombstones) " +
+			"filled the table: count them in the load and rebuild the table without them when keys and " +
+			"tombstones pass the load factor, or shift the later keys back on Remove instead of marking the slot"
+	}
+	return probe + ": grow the table before it fills (double it when its keys and deleted slots pass half of " +
+		"it), so that a free slot always ends a probe"
 }
 
 // churnKeys is how many keys the churn test adds and removes one after another.

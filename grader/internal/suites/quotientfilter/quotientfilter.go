@@ -88,7 +88,7 @@ func Suite(learner, reference API) *harness.Suite {
 		},
 		// An Insert that never returns most often looks for an empty slot in a full table; a Merge
 		// that never returns most often does work per fingerprint that grows with the table.
-		StuckHint: func(c harness.Call) string {
+		StuckHint: func(_ string, c harness.Call) string {
 			switch {
 			case c.Method == "Insert" && len(c.Args) == 1:
 				return "Insert must return false, changing nothing, when Count() == 2^q: a full table has no empty " +
