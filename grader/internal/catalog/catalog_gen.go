@@ -24,6 +24,7 @@ var suites = []Suite{
 			{"random/optimal-m", Differential},
 			{"random/optimal-k", Differential},
 			{"random/false-positive-rate", Differential},
+			{"random/new-with-estimates", Differential},
 			{"random/add-test", Differential},
 			{"random/two-at-once", Differential},
 			{"performance/growth", Performance},
