@@ -110,9 +110,9 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 		return valueHint
 	case want.ok:
 		switch {
-		case len(want.value) == 0:
+		case len(want.value) == 0 && lastPut >= 0 && s.blamed(o, f.Calls, withValue(f.Calls, lastPut)):
 			return emptyHint
-		case since["Reopen"]:
+		case since["Reopen"] && s.blamed(o, f.Calls, replaced(f.Calls, "Reopen", flush())):
 			return reopenHint
 		case since["Compact"]:
 			return compactLostHint
@@ -155,25 +155,44 @@ func (s *suite) keeps(o Options, calls []harness.Call) bool {
 	return true
 }
 
-// compactBlamed reports whether the merge of a Compact made a failing case fail: replayed on
-// fresh stores, the case answers wrong as it is and right with each Compact replaced by a Flush
-// (a Compact flushes the memtable first, so what the two differ in is the merge), every time.
+// compactBlamed reports whether the merge of a Compact made a failing case fail: the case
+// answers right with each Compact replaced by a Flush (a Compact flushes the memtable first, so
+// what the two differ in is the merge).
 func (s *suite) compactBlamed(o Options, calls []harness.Call) bool {
-	flushed := slices.Clone(calls)
-	for i, c := range flushed {
-		if c.Method == "Compact" {
-			flushed[i] = flush()
-		}
-	}
+	return s.blamed(o, calls, replaced(calls, "Compact", flush()))
+}
+
+// blamed reports whether what changed from calls to other made a failing case fail: replayed on
+// fresh stores, calls answer wrong and other right, every time.
+func (s *suite) blamed(o Options, calls, other []harness.Call) bool {
 	for range replays {
-		if s.replay(o, calls, false) != answeredWrong || s.replay(o, flushed, false) != answeredRight {
+		if s.replay(o, calls, false) != answeredWrong || s.replay(o, other, false) != answeredRight {
 			return false
 		}
 	}
 	return true
 }
 
-// replays is how many times keeps and compactBlamed replay a case each way.
+// replaced returns calls with each call of method replaced by by.
+func replaced(calls []harness.Call, method string, by harness.Call) []harness.Call {
+	out := slices.Clone(calls)
+	for i, c := range out {
+		if c.Method == method {
+			out[i] = by
+		}
+	}
+	return out
+}
+
+// withValue returns calls with the Put at i given a value of one byte, where it had an empty one:
+// a store that loses the key that way too does not lose it for its empty value.
+func withValue(calls []harness.Call, i int) []harness.Call {
+	out := slices.Clone(calls)
+	out[i] = put(out[i].Args[0].([]byte), []byte("v"))
+	return out
+}
+
+// replays is how many times keeps and blamed replay a case each way.
 const replays = 5
 
 // The outcomes of a replay.
