@@ -130,6 +130,33 @@ func notLinearizable(t *harness.T, h []op, initial map[int]bool) *record.Failure
 		Hint: linearizabilityHint(v)}
 }
 
+// falseBeforeTrueAdd reports whether ops, the calls of a violation on one key, hold an Add that
+// returned false, a call that began after it returned and found the key absent (Contains or
+// Remove false), and an Add returning true that was running through both, with no Remove
+// returning true in their span: the false Add saw the true one's node before it took effect.
+func falseBeforeTrueAdd(ops []op) bool {
+	for _, a := range ops {
+		if a.method != "Add" || a.out || a.pending {
+			continue
+		}
+		for _, x := range ops {
+			if x.call <= a.ret || x.out || x.method != "Contains" && x.method != "Remove" {
+				continue
+			}
+			removed := slices.ContainsFunc(ops, func(r op) bool {
+				return r.method == "Remove" && r.out && r.call < x.ret && r.ret > a.call
+			})
+			running := slices.ContainsFunc(ops, func(p op) bool {
+				return p.method == "Add" && p.out && p.call < a.ret && p.ret > x.call
+			})
+			if running && !removed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // linearizabilityHint names the usual cause of a history of the violation's shape.
 func linearizabilityHint(v *violation) string {
 	adds, removes := 0, 0
@@ -146,6 +173,10 @@ func linearizabilityHint(v *violation) string {
 		return "two calls won the same key: validate after locking (the predecessor is not marked and still " +
 			"points at the successor you found, and, in Remove, the victim is not marked yet) and search again when " +
 			"validation fails"
+	case falseBeforeTrueAdd(v.ops):
+		return "an Add returned false for its key while the Add that put the key in was still running, and a " +
+			"later call found the key absent: an Add that finds an unmarked node of its key must wait until that " +
+			"node is fullyLinked before it returns false, since the Add that made it takes effect only then"
 	case slices.ContainsFunc(v.ops, func(o op) bool { return o.method == "Contains" }):
 		// A Contains shows the history wrong, and cannot tell whether it read wrongly or an
 		// Add or Remove lost another's change before it: both causes are named.

@@ -330,3 +330,30 @@ func TestDeadlockInYield(t *testing.T) {
 	}
 	mu.Unlock()
 }
+
+// TestFalseBeforeTrueAdd checks the evidence of an Add that returned false before the Add of its
+// key took effect: the history of a blind set whose Add returned false on a node not yet fully
+// linked, and the same with a Remove that took the key out in between, or with the true Add
+// over before the false one began, where that is not the explanation.
+func TestFalseBeforeTrueAdd(t *testing.T) {
+	add := func(g int, out bool, call, ret int64) op {
+		return op{g: g, method: "Add", key: 135, out: out, call: call, ret: ret}
+	}
+	remove := func(g int, out bool, call, ret int64) op {
+		return op{g: g, method: "Remove", key: 135, out: out, call: call, ret: ret}
+	}
+	seen := []op{add(1, true, 1, 16), remove(2, false, 4, 5), add(4, false, 12, 13), remove(4, false, 14, 15)}
+	for _, tc := range []struct {
+		name string
+		ops  []op
+		want bool
+	}{
+		{"an Add false, then a Remove false, within a true Add", seen, true},
+		{"a Remove true in between", append(slices.Clone(seen), remove(3, true, 13, 14)), false},
+		{"the true Add over before", []op{add(1, true, 1, 2), add(4, false, 12, 13), remove(4, false, 14, 15)}, false},
+	} {
+		if got := falseBeforeTrueAdd(tc.ops); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
