@@ -414,9 +414,9 @@ const (
 		"merged in, minus Deletes that returned true; a failed Insert or Merge does not count"
 	fullHint = "Insert returns false, and changes nothing, exactly when all 2^q slots are taken: keep a count " +
 		"of the fingerprints and check it before anything else"
-	roomHint = "Insert must succeed while Count() < 2^q: the table has an empty slot, maybe before the key's " +
-		"slot, round the end of the table: every index is taken mod 2^q, so a cluster that reaches the last " +
-		"slot continues at slot 0"
+	roomHint = "Insert must succeed while Count() < 2^q: the table is full only at 2^q fingerprints, not one " +
+		"before, and its empty slot may lie before the key's slot, round the end of the table: every index is " +
+		"taken mod 2^q, so a cluster that reaches the last slot continues at slot 0"
 	emptyHint = "a filter that holds nothing answers false: Delete must clear occupied when a run empties, " +
 		"and leave no remainder behind (all three bits clear) where the cluster ended"
 	insertHint = "an inserted key is lost: Insert must find the start of the key's run by walking back to the " +
@@ -434,10 +434,10 @@ const (
 		"2^q - f.Count() < g.Count(); otherwise it adds a copy of every fingerprint of g: a stored fingerprint " +
 		"is its run's quotient and its remainder, wherever the remainder was shifted to"
 	mergeLostHint = "a Merge lost a key: once a Merge returns true, every key f held and every key of g looks up " +
-		"true. Read a table's fingerprints run by run from a cluster's start, each as its run's quotient and its " +
-		"remainder, and mind the cluster that wraps from the last slot to slot 0 (read from slot 0, its wrapped " +
-		"part comes first, out of order); then insert g's fingerprints into f, or lay the union out afresh in " +
-		"quotient order"
+		"true. Mind the cluster that wraps from the last slot to slot 0, both where Merge reads a table (read " +
+		"from slot 0, its wrapped part comes first, out of order: read run by run from a cluster's start, each " +
+		"fingerprint its run's quotient and its remainder) and where it writes one (what passes the last slot " +
+		"goes on at slot 0)"
 	gHint = "Merge must leave g unchanged: read g's table, do not take its fingerprints out of it or share " +
 		"its slices with f"
 	oneCopyHint = "Delete removes ONE copy of the key's fingerprint: a key inserted twice and deleted once is " +
