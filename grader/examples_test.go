@@ -2,7 +2,6 @@ package grader
 
 import (
 	"encoding/json"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,8 +33,8 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replace := map[string]string{} // overlay: virtual file -> real file
-	from := map[string]string{}    // a virtual folder or import path -> the real folder
+	work := t.TempDir()
+	replace, back := map[string]string{}, map[string]string{} // the overlay, and its folders' real ones
 	var imports []string
 	type program struct{ name, dir string } // a test program, and the folder its package comes from
 	var programs []program
@@ -46,7 +45,8 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 				dirs = append(dirs, s.Dir)
 			}
 		}
-		ready, err := build.GoFiles(filepath.Join(root, "exercises", e.Name))
+		stub := filepath.Join(root, "exercises", e.Name)
+		ready, err := build.GoFiles(stub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,39 +59,34 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range files {
-				replace[filepath.Join(virtual, filepath.Base(f))] = f
-			}
-			replace[filepath.Join(virtual, e.Name+"_test.go")] = filepath.Join(root, "exercises", e.Name, e.Name+"_test.go")
-			// The stub's ready-to-use files (the LSM tree's Disks), which the examples call and
-			// the judge's own tests do not need, where the package has no file of that name.
+			// The stub's examples, and its ready-to-use files (the LSM tree's Disks), which the
+			// examples call and the judge's own tests do not need, where the package has no
+			// file of that name.
+			given := []string{filepath.Join(stub, e.Name+"_test.go")}
 			for _, f := range ready {
-				if _, ok := replace[filepath.Join(virtual, filepath.Base(f))]; !ok {
-					replace[filepath.Join(virtual, filepath.Base(f))] = f
+				if !slices.ContainsFunc(files, func(g string) bool { return filepath.Base(g) == filepath.Base(f) }) {
+					given = append(given, f)
 				}
 			}
-			imp := layout.Module + "/grader/internal/virtual/" + e.Name + "/examples/" + pkg
-			imports = append(imports, imp)
+			if err := build.Place(replace, back, virtual, filepath.Join(work, pkg, "stub"), stub, given); err != nil {
+				t.Fatal(err)
+			}
+			if err := build.Place(replace, back, virtual, filepath.Join(work, pkg, "package"), dir, files); err != nil {
+				t.Fatal(err)
+			}
+			imports = append(imports, layout.Module+"/grader/internal/virtual/"+e.Name+"/examples/"+pkg)
 			programs = append(programs, program{pkg + ".test", dir})
-			from[virtual], from[imp] = dir, dir
 		}
 	}
 	overlay, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
 		t.Fatal(err)
 	}
-	work := t.TempDir()
 	overlayFile := filepath.Join(work, "overlay.json")
 	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// The longest first, so that examples/lsm-1 does not take examples/lsm-10's place.
-	names := slices.SortedFunc(maps.Keys(from), func(a, b string) int { return len(b) - len(a) })
-	var pairs []string
-	for _, name := range names {
-		pairs = append(pairs, name, from[name])
-	}
-	real := strings.NewReplacer(pairs...)
+	real := func(out []byte) string { return build.MapPaths(string(out), root, "", back) }
 	defer grading()()
 	// go test builds in the package's folder, which is only in the overlay: build the test
 	// programs, then run each in a folder of its own.
@@ -99,13 +94,13 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 	cmd := exec.Command("go", append([]string{"test", "-c", "-vet=off", "-overlay", overlayFile, "-o", bin + string(filepath.Separator)}, imports...)...)
 	cmd.Dir, cmd.Env = root, build.Env("")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("the stubs' examples do not build on right code: %v\n%s", err, real.Replace(string(out)))
+		t.Fatalf("the stubs' examples do not build on right code: %v\n%s", err, real(out))
 	}
 	for _, p := range programs {
 		run := exec.Command(filepath.Join(bin, p.name), "-test.timeout=2m")
 		run.Dir = t.TempDir()
 		if out, err := run.CombinedOutput(); err != nil {
-			t.Errorf("exercises' examples fail on %s: %v\n%s", p.dir, err, real.Replace(string(out)))
+			t.Errorf("exercises' examples fail on %s: %v\n%s", p.dir, err, real(out))
 		}
 	}
 }
