@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"kata/grader/internal/build"
-	"kata/grader/internal/catalog"
 	"kata/grader/internal/golden"
 )
 
@@ -19,7 +18,7 @@ var catalogFile = filepath.Join("..", "catalog", "catalog_gen.go")
 // The judge's catalog must list every suite's tests, their kinds and its binding exactly as the
 // suites declare them: the judge reads them there, without linking the suites.
 func TestCatalog(t *testing.T) {
-	want, err := catalog.Render(Catalog())
+	want, err := renderCatalog(Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}
