@@ -4,8 +4,10 @@
 package fprate
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 )
 
 // Rate is the false-positive rate of a filter of m bits or counters and k hash functions
@@ -55,6 +57,28 @@ func Counted(m, n uint64, k uint, probes uint64, probe func(i uint64) bool) Coun
 	c.Lo, c.Hi = Bounds(m, n, k, float64(probes))
 	return c
 }
+
+// OnRandomKeys adds n random 16-byte keys with add to a filter of m bits or counters and k hash
+// functions, tests probes other random keys with test, and counts those that test true: the rate
+// of keys with no pattern, which a filter whose positions follow the keys' patterns (a weak hash)
+// gets right while it gets patterned keys wrong. The keys are the same for the same m and n, and
+// one buffer holds each in turn.
+func OnRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), test func([]byte) bool) Count {
+	rng := rand.New(rand.NewPCG(m, n))
+	key := make([]byte, 16)
+	next := func() []byte {
+		binary.LittleEndian.PutUint64(key, rng.Uint64())
+		binary.LittleEndian.PutUint64(key[8:], rng.Uint64())
+		return key
+	}
+	for range n {
+		add(next())
+	}
+	return Counted(m, n, k, probes, func(uint64) bool { return test(next()) })
+}
+
+// TooLow reports whether the count lies below its range.
+func (c Count) TooLow() bool { return float64(c.Positives) < c.Lo }
 
 // Within reports whether the count lies in its range.
 func (c Count) Within() bool { return float64(c.Positives) >= c.Lo && float64(c.Positives) <= c.Hi }

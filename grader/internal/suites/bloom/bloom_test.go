@@ -119,6 +119,15 @@ func fnv128Halves(key []byte, m uint64, k uint, out []uint64) []uint64 {
 	return stepping(binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:])|1, m, k, out)
 }
 
+// fnv1Halves steps by the two 32-bit halves of one FNV-1 hash, lower + i·upper, as a well-known
+// Go library does: keys that differ only at the end share most of the upper half.
+func fnv1Halves(key []byte, m uint64, k uint, out []uint64) []uint64 {
+	h := fnv.New64()
+	h.Write(key)
+	sum := h.Sum64()
+	return stepping(sum&(1<<32-1), sum>>32, m, k, out)
+}
+
 func newToy(m uint64, k uint) *toy {
 	if m == 0 || k == 0 {
 		panic("bloom: m and k must be positive")
@@ -381,6 +390,8 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
 		{Name: "16-bit FNV halves", Impl: withToy(func(f *toy) { f.pos = fnvLow16 }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
+		{Name: "FNV-1 halves", Impl: withToy(func(f *toy) { f.pos = fnv1Halves }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
 		{Name: "raw FNV-128a halves", Impl: withToy(func(f *toy) { f.pos = fnv128Halves }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "FNV-1a"}},
 		{Name: "Test checks the first bit", Impl: withToy(func(f *toy) { f.first = true }),
@@ -464,6 +475,30 @@ func TestFailuresShrink(t *testing.T) {
 // TestEstimatesHints checks that a wrong size from NewWithEstimates blames the function at fault:
 // New when M() is not m, else OptimalM, OptimalK or the FalsePositiveRate it compares, else
 // NewWithEstimates itself.
+// TestLowRateHints checks the hint for fewer false positives than the formula allows: positions
+// that follow the keys' patterns get the rate right on random keys, and a filter of more bits than
+// M() does not.
+func TestLowRateHints(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		impl API
+		want string
+	}{
+		{"FNV-1 halves", withToy(func(f *toy) { f.pos = fnv1Halves }), "follow the keys' patterns"},
+		{"twice the bits", withNew(func(m uint64, k uint) Filter { return &twiceBits{newToy(2*m, k)} }), "use exactly M() bits"},
+	} {
+		s := &suite{learner: tc.impl}
+		if hint := s.rateHint(200_000, 20_000, 7, 0.001, false); !strings.Contains(hint, tc.want) {
+			t.Errorf("%s: the hint does not say %q: %s", tc.name, tc.want, hint)
+		}
+	}
+}
+
+// twiceBits is a filter of twice the bits it reports.
+type twiceBits struct{ *toy }
+
+func (f *twiceBits) M() uint64 { return f.toy.M() / 2 }
+
 func TestEstimatesHints(t *testing.T) {
 	estimating := func(api API) API {
 		api.NewWithEstimates = func(n uint64, p float64) Filter {

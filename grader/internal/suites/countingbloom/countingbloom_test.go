@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strings"
 	"testing"
@@ -103,6 +104,19 @@ func doubleHashing(key []byte, m uint64, k uint) []uint64 {
 	out := make([]uint64, k)
 	for i := range out {
 		out[i] = (h1 + uint64(i)*h2) % m
+	}
+	return out
+}
+
+// fnv1Halves steps by the two 32-bit halves of one FNV-1 hash, lower + i·upper, as a well-known
+// Go library does: keys that differ only at the end share most of the upper half.
+func fnv1Halves(key []byte, m uint64, k uint) []uint64 {
+	h := fnv.New64()
+	h.Write(key)
+	sum := h.Sum64()
+	out := make([]uint64, k)
+	for i := range out {
+		out[i] = (sum&(1<<32-1) + uint64(i)*(sum>>32)) % m
 	}
 	return out
 }
@@ -375,6 +389,8 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/m-and-k", Verdict: "wrong_answer", Mention: "M()"}},
 		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = consecutive }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
+		{Name: "FNV-1 halves", Impl: withToy(func(f *toy) { f.pos = fnv1Halves }),
+			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
 		{Name: "positions in 2^20 counters", Impl: withToy(func(f *toy) { f.pos = low20 }),
 			Caught: suitetest.Caught{Test: "property/large-filter", Verdict: "wrong_answer", Mention: "part of the m counters"}},
 		{Name: "keys kept", Impl: withToy(func(f *toy) { f.keep = true }),
@@ -401,6 +417,31 @@ func wrongs() []suitetest.Planted[API] {
 }
 
 func TestWrongImplementationsCaught(t *testing.T) { kit.CheckFirst(t, 5, wrongs()) }
+
+// TestLowRateHints checks the hint for fewer false positives than the formula allows: positions
+// that follow the keys' patterns get the rate right on random keys, and a filter of more counters
+// than M() does not.
+func TestLowRateHints(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		impl API
+		want string
+	}{
+		{"FNV-1 halves", withToy(func(f *toy) { f.pos = fnv1Halves }), "follow the keys' patterns"},
+		{"twice the counters", withNew(func(m uint64, k uint) Filter { return twiceCounters{newToy(2*m, k)} }),
+			"use exactly M() counters"},
+	} {
+		s := &suite{learner: tc.impl}
+		if hint := s.rateHint(200_000, 20_000, 7, 0.001, 0.00819, 0.00819, false); !strings.Contains(hint, tc.want) {
+			t.Errorf("%s: the hint does not say %q: %s", tc.name, tc.want, hint)
+		}
+	}
+}
+
+// twiceCounters is a filter of twice the counters it reports.
+type twiceCounters struct{ *toy }
+
+func (f twiceCounters) M() uint64 { return f.toy.M() / 2 }
 
 // TestEachTestCatches runs single tests on planted bugs, so that each property and the random
 // sequences are shown able to fail on their own, with a short case and the right hint.
