@@ -409,6 +409,15 @@ func hint(f harness.Mismatch) string {
 		// the cause.
 		return st.positionHint(last, got)
 	}
+	if lostRank(last, got, want) {
+		if last.Args[0].(string) == "" {
+			return "the empty name is a name like any other: Rank must find the member named \"\" " +
+				"(a head node's own empty name, or its zero score, must not be taken for a member's, " +
+				"nor stop the walk before it)"
+		}
+		return "Rank answered false for a name that is present: walk to the member by its score and " +
+			"name, and check that the node the walk ends on holds that name"
+	}
 	if st.negZero && (moreZeros(st) || last.Method == "RangeByScore" && zeroBound(last)) {
 		return orLinksCounted(negZeroHint, last, got, want)
 	}
@@ -576,6 +585,14 @@ func duplicated(got any) bool {
 		seen[m.Name] = true
 	}
 	return false
+}
+
+// lostRank reports whether a Rank answered false for a name that is present: no mistake of order
+// or of counting does that.
+func lostRank(c harness.Call, got, want any) bool {
+	g, ok := got.(ranked)
+	w, ok2 := want.(ranked)
+	return c.Method == "Rank" && ok && ok2 && !g.Second && w.Second
 }
 
 // moreZeros reports whether the set holds a member scored -0 beside another scored 0 or -0.
