@@ -375,6 +375,26 @@ func large(rng *rand.Rand) []harness.Call {
 	return calls
 }
 
+// floatTwin reports whether calls leave in the list a value other than x that float64 makes
+// equal to x, counting each Add as a copy and each Erase of a value held as one fewer.
+func floatTwin(calls []harness.Call, x int) bool {
+	held := map[int]int{}
+	for _, c := range calls {
+		switch v := c.Args[0].(int); {
+		case c.Method == "Add":
+			held[v]++
+		case c.Method == "Erase" && held[v] > 0:
+			held[v]--
+		}
+	}
+	for v, n := range held {
+		if n > 0 && v != x && float64(v) == float64(x) {
+			return true
+		}
+	}
+	return false
+}
+
 // hint names the usual cause of a skip list's wrong answer or crash from the shrunk case.
 func hint(f harness.Mismatch) string {
 	if f.Panic != nil {
@@ -385,6 +405,10 @@ func hint(f harness.Mismatch) string {
 	adds, erases, others := history(f.Calls[:len(f.Calls)-1], x)
 	got, _ := f.Got.(bool)
 	switch {
+	case got && floatTwin(f.Calls[:len(f.Calls)-1], x):
+		return fmt.Sprintf("%s is not in the list, but a value equal to it as a float64 is: keep the values "+
+			"as ints and compare them as ints (a float64 holds 53 bits, so ints that differ only in their "+
+			"low bits, as large ones do, compare equal through it)", harness.Lit(x))
 	case (x == math.MinInt || x == math.MaxInt) && got:
 		return fmt.Sprintf("%s is a value like any other: no sentinel node may hold it "+
 			"(keep the head apart, with no value, and end each lane with nil)", harness.Lit(x))
