@@ -145,6 +145,7 @@ func (s *suite) compactReclaims(t *harness.T) {
 			Hint: "Compact merges every table into one holding each key's newest value only, with no deleted " +
 				"key, and then removes the old tables"})
 	}
+	d.reset()
 	for i := range keys {
 		c := get(key(i))
 		want := do(m, c).(wantGet)
@@ -153,5 +154,15 @@ func (s *suite) compactReclaims(t *harness.T) {
 				Message: fmt.Sprintf("after Compact, %s returned %s, want %s", c.Text, harness.Lit(r), want),
 				Hint:    compactLostHint})
 		}
+	}
+	// One table holds every key after Compact (or none, if Compact left them in the memtable):
+	// Gets that read from several files found tables Compact did not merge.
+	if files := d.touched(); files > 1 {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Compact",
+			Message: fmt.Sprintf("after Compact, the Gets of the %d keys read %d different files, as if "+
+				"several tables were left: Compact makes all tables one", keys, files),
+			Hint: "Compact merges every table into one, whatever their number or size (not only some levels " +
+				"or the smallest tables), holding each key's newest value with no deleted key, and then " +
+				"removes the old tables"})
 	}
 }
