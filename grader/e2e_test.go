@@ -79,6 +79,7 @@ func TestSubmissions(t *testing.T) {
 			}
 			checkHint(t, s.Dir, o.Result.Hint)
 			checkPaths(t, root, o.Result)
+			checkMessages(t, o.Result)
 			if after := digest(t, s.Dir); after != before {
 				t.Errorf("the judge changed the graded folder")
 			}
@@ -98,6 +99,21 @@ func checkPaths(t *testing.T, root string, res *result.Result) {
 	for _, text := range texts {
 		if strings.Contains(text, virtual) {
 			t.Errorf("a message names the judge's build folder: %s", text)
+		}
+	}
+}
+
+// checkMessages checks that res's message and its tests' are each one line of at most
+// maxMessage bytes and the marker of what oneLine left out, as the contract says a message is.
+func checkMessages(t *testing.T, res *result.Result) {
+	t.Helper()
+	texts := []string{res.Message}
+	for _, test := range res.Tests {
+		texts = append(texts, test.Message)
+	}
+	for _, text := range texts {
+		if strings.ContainsAny(text, "\r\n") || len(text) > maxMessage+len(" … (99999999 bytes left out) … ") {
+			t.Errorf("a message is not one short line (%d bytes): %.200q", len(text), text)
 		}
 	}
 }

@@ -254,6 +254,10 @@ func (p *Prepared) Run(ctx context.Context, seed uint64) (*result.Result, error)
 	defer func() {
 		res.DurationMS = time.Since(p.started).Milliseconds()
 		p.started = time.Now() // a second run counts from here
+		res.Message = oneLine(res.Message)
+		for i := range res.Tests {
+			res.Tests[i].Message = oneLine(res.Tests[i].Message)
+		}
 	}()
 	if p.static != nil {
 		*res = *p.static

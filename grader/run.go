@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"kata/grader/internal/build"
 	"kata/grader/internal/catalog"
@@ -317,6 +318,38 @@ func mapped(text string, r Request) string {
 		filepath.Join(virtual, "learner"):   r.Dir,
 		filepath.Join(virtual, "reference"): filepath.Join(r.Solutions, r.Exercise.Name),
 	})
+}
+
+// A message is one line a person reads first (the contract's words), of at most maxMessage
+// bytes: headMessage from its start, with the call it names, and tailMessage from its end, with
+// what the call returned. A call's arguments alone can be 64 KiB long.
+const (
+	maxMessage  = 600
+	headMessage = 400
+	tailMessage = 150
+)
+
+// oneLine makes text a message: its lines joined by "; ", and its middle left out when it is
+// longer than maxMessage.
+func oneLine(text string) string {
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	text = strings.Join(lines, "; ")
+	if len(text) <= maxMessage {
+		return text
+	}
+	head, tail := headMessage, len(text)-tailMessage
+	for !utf8.RuneStart(text[head]) {
+		head--
+	}
+	for !utf8.RuneStart(text[tail]) {
+		tail++
+	}
+	return fmt.Sprintf("%s … (%d bytes left out) … %s", text[:head], tail-head, text[tail:])
 }
 
 // judgeIncomplete decides the verdict of a run whose record is incomplete: the watchdog's abort,

@@ -2,7 +2,9 @@ package lsm
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -11,10 +13,14 @@ import (
 
 // Hints for the usual causes of wrong answers.
 const (
-	errorHint = "a call returned an error: the judge's Disk refuses to create a file that exists (a file " +
-		"is created once, whole, and never changed), and to read or remove one that does not. Name tables " +
-		"by a counter that Open starts above the highest number on the Disk, and remove only the tables " +
-		"Compact replaced"
+	diskErrorHint = "a call returned an error of the judge's Disk: it refuses to create a file that exists " +
+		"(a file is created once, whole, and never changed), and to read or remove one that does not. Name " +
+		"tables by a counter that Open starts above the highest number on the Disk, and remove only the " +
+		"tables Compact replaced"
+	ownErrorHint = "a call returned an error the judge's Disk did not give: nothing fails here but the Disk. " +
+		"Put takes keys of 1 to 1024 bytes and values of 0 to 64 KiB whatever the memtable holds (a full " +
+		"memtable is flushed, never refused), and every table must read back as it was written (the sizes " +
+		"and offsets a header records, the bytes a ReadAt returns at the end of a file)"
 	whenHint = "the memtable's size is the sum of len(key)+len(value) of its entries, one per key (a Put or " +
 		"Delete of a key already there replaces its entry and its size; a deletion counts its key). Flush " +
 		"inside the Put or Delete that brings the size to MemtableBytes or more, never before; a Flush of " +
@@ -58,6 +64,39 @@ const (
 		"(bytes.Equal or bytes.Compare, not a prefix or a hash)"
 )
 
+// errorHint names the usual cause of an error a call returned: the Disk's, when the store made a
+// file twice or read one it had removed, or the store's own.
+func errorHint(err error) string {
+	if errors.Is(err, fs.ErrExist) || errors.Is(err, fs.ErrNotExist) {
+		return diskErrorHint
+	}
+	if text := err.Error(); strings.Contains(text, fs.ErrExist.Error()) || strings.Contains(text, fs.ErrNotExist.Error()) {
+		return diskErrorHint // wrapped with %v
+	}
+	return ownErrorHint
+}
+
+// callErrorHint is errorHint for the error a call's result r holds, if it holds one.
+func callErrorHint(r any) string {
+	if err := resultError(r); err != nil {
+		return errorHint(err)
+	}
+	return ""
+}
+
+// resultError is the error a call's result r holds, or nil.
+func resultError(r any) error {
+	switch r := r.(type) {
+	case error:
+		return r
+	case failed:
+		return r.err
+	case got:
+		return r.Err
+	}
+	return nil
+}
+
 // hint names the usual cause of a failing case of a store opened with o.
 func (s *suite) hint(o Options, f harness.Mismatch) string {
 	last := f.Calls[len(f.Calls)-1]
@@ -70,8 +109,8 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 		}
 		return ""
 	}
-	if _, isErr := f.Got.(failed); isErr {
-		return errorHint
+	if fail, isErr := f.Got.(failed); isErr {
+		return errorHint(fail.err)
 	}
 	want, isGet := f.Want.(wantGet)
 	if !isGet {
@@ -79,7 +118,7 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 	}
 	g, _ := f.Got.(got)
 	if g.Err != nil {
-		return errorHint
+		return errorHint(g.Err)
 	}
 	if s.keeps(o, f.Calls) {
 		return keptHint

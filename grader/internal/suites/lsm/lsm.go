@@ -502,7 +502,7 @@ func (s *suite) call(t *harness.T, db DB, c harness.Call) any {
 func (s *suite) mustCall(t *harness.T, db DB, c harness.Call) {
 	if r := s.call(t, db, c); r != nil {
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
-			Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: errorHint})
+			Message: fmt.Sprintf("%s returned %s, want nil", c.Text, harness.Lit(r)), Hint: callErrorHint(r)})
 	}
 }
 
@@ -531,7 +531,7 @@ func (s *suite) openOn(t *harness.T, d *disk, o Options) DB {
 	})
 	if f, isErr := r.(failed); isErr {
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: c.Text,
-			Message: fmt.Sprintf("%s returned the error %v", c.Text, f.err), Hint: errorHint})
+			Message: fmt.Sprintf("%s returned the error %v", c.Text, f.err), Hint: errorHint(f.err)})
 	}
 	return r.(DB)
 }

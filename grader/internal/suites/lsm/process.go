@@ -61,7 +61,7 @@ func (s *suite) anotherProcess(t *harness.T) {
 	b := &box{db: db, open: s.learner.Open, disk: d}
 	if r := t.Invoke(c, func() any { return do(b, c) }); r != nil {
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Close",
-			Message: fmt.Sprintf("Close then Open returned %s, want nil", harness.Lit(r)), Hint: errorHint})
+			Message: fmt.Sprintf("Close then Open returned %s, want nil", harness.Lit(r)), Hint: callErrorHint(r)})
 	}
 	// In this process first: a key lost here is a plain reopening bug, not the process's.
 	here := t.Invoke(harness.Call{Method: "Get"}, func() any { return readBack(b.db, img) }).(processReport)

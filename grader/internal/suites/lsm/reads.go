@@ -97,7 +97,7 @@ func (s *suite) readCase(t *harness.T, c readCase) {
 			b := &box{db: db, open: s.learner.Open, disk: d}
 			if r := t.Invoke(c, func() any { return do(b, c) }); r != nil {
 				t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Close",
-					Message: fmt.Sprintf("Close then Open returned %s, want nil", harness.Lit(r)), Hint: errorHint})
+					Message: fmt.Sprintf("Close then Open returned %s, want nil", harness.Lit(r)), Hint: callErrorHint(r)})
 			}
 			db = b.db
 		}
