@@ -97,7 +97,12 @@ func Suite(learner, reference API) *harness.Suite {
 				return "Merge must take O(2^q): read each table once, as a sorted stream of fingerprints, and " +
 					"write the merged table in one pass, or re-insert g's fingerprints one by one; a Merge that " +
 					"sorts or searches per fingerprint takes seconds at 2^18 slots"
-			case (c.Method == "Lookup" || c.Method == "Delete") && len(c.Args) == 1:
+			case c.Method == "Delete" && len(c.Args) == 1:
+				return "Delete's walks must end in a full table too, where no slot is empty: the walk back to " +
+					"the cluster's start stops at a slot that is not shifted, and the shift of the rest of the " +
+					"cluster to the left stops at an empty slot or at one whose remainder is in its canonical " +
+					"slot (not shifted), whichever comes first; take every index mod 2^q"
+			case c.Method == "Lookup" && len(c.Args) == 1:
 				return "the walk back to the cluster's start must stop at a slot that is not shifted: keep the " +
 					"shifted bits right as remainders move, and take every index mod 2^q"
 			}
