@@ -350,6 +350,7 @@ func wrongs() []suitetest.Planted[API] {
 	}
 	roundK := withK(func(_, _ uint64, x float64) uint { return uint(math.Round(x)) })
 	ceilK := withK(func(_, _ uint64, x float64) uint { return uint(math.Ceil(x)) })
+	floorK := withK(func(_, _ uint64, x float64) uint { return uint(x) })
 	strictK := withK(func(m, n uint64, x float64) uint { // keeps the ceiling on a tie
 		lo, hi := max(uint(x), 1), max(uint(math.Ceil(x)), 1)
 		if plainRate(m, n, lo) < plainRate(m, n, hi) {
@@ -424,6 +425,8 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/optimal-m", Verdict: "wrong_answer", Mention: "OptimalM(1000, 0.01)"}},
 		{Name: "OptimalK rounds", Impl: roundK,
 			Caught: suitetest.Caught{Test: "edge/optimal-k", Verdict: "wrong_answer", Mention: "OptimalK(2100, 1000)"}},
+		{Name: "OptimalK truncates", Impl: floorK,
+			Caught: suitetest.Caught{Test: "edge/optimal-k", Verdict: "wrong_answer", Mention: "truncates"}},
 		{Name: "OptimalK always ceil", Impl: ceilK,
 			Caught: suitetest.Caught{Test: "edge/optimal-k", Verdict: "wrong_answer", Mention: "OptimalK(2886, 1000)"}},
 		{Name: "OptimalK ceil on a tie", Impl: strictK,

@@ -498,6 +498,11 @@ func optimalKHint(m, n uint64, got any) string {
 	case g == hi && hi != lo:
 		return "compare FalsePositiveRate at the floor and at the ceiling of (m/n)·ln 2 and keep the lower, " +
 			"the floor on a tie: the ceiling is not always better"
+	case g == lo && hi != lo && float64(m)/float64(n)*math.Ln2-float64(lo) >= 0.5:
+		// Rounding would have given the ceiling: the floor came from truncating.
+		return "the floor of (m/n)·ln 2 is not always the best k (a conversion to uint truncates, and so " +
+			"does a k taken as bits per key times 0.69): compare FalsePositiveRate at the floor and at " +
+			"the ceiling and keep the lower"
 	case g == lo && hi != lo:
 		return "the ceiling of (m/n)·ln 2 can win even when its fraction is below .5: " +
 			"compare the two rates instead of rounding"
