@@ -58,12 +58,19 @@ func Counted(m, n uint64, k uint, probes uint64, probe func(i uint64) bool) Coun
 	return c
 }
 
-// OnRandomKeys adds n random 16-byte keys with add to a filter of m bits or counters and k hash
-// functions, tests probes other random keys with test, and counts those that test true: the rate
-// of keys with no pattern, which a filter whose positions follow the keys' patterns (a weak hash)
-// gets right while it gets patterned keys wrong. The keys are the same for the same m and n, and
-// one buffer holds each in turn.
-func OnRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), test func([]byte) bool) Count {
+// RightOnRandomKeys reports whether a fresh filter of m bits or counters and k hash functions,
+// made by newFilter, holding n random 16-byte keys, has no fewer false positives among probes
+// other random keys than Bounds allows. A filter too low on the judge's patterned keys but right
+// on random ones has positions that follow the keys' patterns (a weak hash), not more bits or
+// stored keys. The keys are the same for the same m and n, one buffer holding each in turn. A
+// panic of the graded code says no.
+func RightOnRandomKeys(m, n uint64, k uint, probes uint64, newFilter func() (add func([]byte), test func([]byte) bool)) (right bool) {
+	defer func() {
+		if recover() != nil {
+			right = false
+		}
+	}()
+	add, test := newFilter()
 	rng := rand.New(rand.NewPCG(m, n))
 	key := make([]byte, 16)
 	next := func() []byte {
@@ -74,11 +81,19 @@ func OnRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), test fun
 	for range n {
 		add(next())
 	}
-	return Counted(m, n, k, probes, func(uint64) bool { return test(next()) })
+	c := Counted(m, n, k, probes, func(uint64) bool { return test(next()) })
+	return float64(c.Positives) >= c.Lo
 }
 
-// TooLow reports whether the count lies below its range.
-func (c Count) TooLow() bool { return float64(c.Positives) < c.Lo }
+// PatternHint is the hint for a filter whose rate is too low on the judge's keys and right on
+// random ones (RightOnRandomKeys), of m units ("bits", "counters").
+func PatternHint(units string) string {
+	return "fewer false positives than m " + units + " and k hash functions allow on these keys, and as " +
+		"many as they allow on random keys: your positions follow the keys' patterns (a weak hash, or the " +
+		"halves of one hash, which keys that differ only at the end share), so keys of other patterns " +
+		"get more false positives. Derive the k positions by double hashing h1 + i·h2 from two " +
+		"well-mixed 64-bit hashes"
+}
 
 // Within reports whether the count lies in its range.
 func (c Count) Within() bool { return float64(c.Positives) >= c.Lo && float64(c.Positives) <= c.Hi }

@@ -48,3 +48,58 @@ func TestCounted(t *testing.T) {
 		t.Errorf("String() = %q, want %q", c.String(), want)
 	}
 }
+
+// bits is a Bloom filter of m bits and k positions from splitmix64 of FNV-1a, for the tests.
+type bits struct {
+	words []uint64
+	m     uint64
+	k     uint
+}
+
+func newBits(m uint64, k uint) *bits { return &bits{words: make([]uint64, (m+63)/64), m: m, k: k} }
+
+func (b *bits) positions(key []byte, fn func(p uint64) bool) bool {
+	h := uint64(14695981039346656037)
+	for _, c := range key {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	step := h*0x9e3779b97f4a7c15 | 1
+	for i := range uint64(b.k) {
+		if !fn((h + i*step) % b.m) {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *bits) add(key []byte) {
+	b.positions(key, func(p uint64) bool { b.words[p/64] |= 1 << (p % 64); return true })
+}
+
+func (b *bits) test(key []byte) bool {
+	return b.positions(key, func(p uint64) bool { return b.words[p/64]&(1<<(p%64)) != 0 })
+}
+
+func TestRightOnRandomKeys(t *testing.T) {
+	const m, n, k, probes = 200_000, 20_000, 7, 200_000
+	for _, tc := range []struct {
+		name string
+		new  func() *bits
+		want bool
+	}{
+		{"a right filter", func() *bits { return newBits(m, k) }, true},
+		{"twice the bits", func() *bits { return newBits(2*m, k) }, false},
+		{"a panic", func() *bits { panic("not implemented") }, false},
+	} {
+		got := RightOnRandomKeys(m, n, k, probes, func() (func([]byte), func([]byte) bool) {
+			b := tc.new()
+			return b.add, b.test
+		})
+		if got != tc.want {
+			t.Errorf("%s: got %t, want %t", tc.name, got, tc.want)
+		}
+	}
+}

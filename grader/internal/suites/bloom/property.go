@@ -277,11 +277,7 @@ func bitsInUse(got float64, n uint64, k uint) string {
 func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 	if !high {
 		if s.rightOnRandomKeys(m, n, k) {
-			return "fewer false positives than m bits and k hash functions allow on these keys, and as many " +
-				"as they allow on random keys: your positions follow the keys' patterns (a weak hash, or the " +
-				"halves of one hash, which keys that differ only at the end share), so keys of other patterns " +
-				"get more false positives. Derive the k positions by double hashing h1 + i·h2 from two " +
-				"well-mixed 64-bit hashes"
+			return fprate.PatternHint("bits")
 		}
 		return "fewer false positives than m bits and k hash functions allow: use exactly M() bits, and store no keys"
 	}
@@ -303,15 +299,12 @@ func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 }
 
 // rightOnRandomKeys reports whether a fresh New(m, k) of the graded package, holding n random
-// keys, has no fewer false positives than the formula allows. A panic says no.
-func (s *suite) rightOnRandomKeys(m, n uint64, k uint) (right bool) {
-	defer func() {
-		if recover() != nil {
-			right = false
-		}
-	}()
-	f := s.learner.New(m, k)
-	return !fprate.OnRandomKeys(m, n, k, fpProbes, f.Add, f.Test).TooLow()
+// keys, has no fewer false positives than the formula allows (fprate.RightOnRandomKeys).
+func (s *suite) rightOnRandomKeys(m, n uint64, k uint) bool {
+	return fprate.RightOnRandomKeys(m, n, k, fpProbes, func() (func([]byte), func([]byte) bool) {
+		f := s.learner.New(m, k)
+		return f.Add, f.Test
+	})
 }
 
 // The memory property's filter and keys: 1 MiB of bits, and 1.6 MB of keys a filter must not

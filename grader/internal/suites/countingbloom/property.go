@@ -361,11 +361,7 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes 
 func (s *suite) rateHint(m, n uint64, k uint, got, p, all float64, removed bool) string {
 	switch {
 	case got < p && s.rightOnRandomKeys(m, n, k):
-		return "fewer false positives than m counters and k hash functions allow on these keys, and as many " +
-			"as they allow on random keys: your positions follow the keys' patterns (a weak hash, or the " +
-			"halves of one hash, which keys that differ only at the end share), so keys of other patterns " +
-			"get more false positives. Derive the k positions by double hashing h1 + i·h2 from two " +
-			"well-mixed 64-bit hashes"
+		return fprate.PatternHint("counters")
 	case got < p:
 		return "fewer false positives than m counters and k hash functions allow: use exactly M() counters, " +
 			"and store no keys"
@@ -382,15 +378,12 @@ func (s *suite) rateHint(m, n uint64, k uint, got, p, all float64, removed bool)
 }
 
 // rightOnRandomKeys reports whether a fresh New(m, k) of the graded package, holding n random
-// keys, has no fewer false positives than the formula allows. A panic says no.
-func (s *suite) rightOnRandomKeys(m, n uint64, k uint) (right bool) {
-	defer func() {
-		if recover() != nil {
-			right = false
-		}
-	}()
-	f := s.learner.New(m, k)
-	return !fprate.OnRandomKeys(m, n, k, fpProbes, f.Add, f.Test).TooLow()
+// keys, has no fewer false positives than the formula allows (fprate.RightOnRandomKeys).
+func (s *suite) rightOnRandomKeys(m, n uint64, k uint) bool {
+	return fprate.RightOnRandomKeys(m, n, k, fpProbes, func() (func([]byte), func([]byte) bool) {
+		f := s.learner.New(m, k)
+		return f.Add, f.Test
+	})
 }
 
 // The large-filter property's filter: far more counters than 2^20 (or a mask of 23 bits) reach,
