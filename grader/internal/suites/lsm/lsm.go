@@ -403,14 +403,23 @@ func (s *suite) keysAndValues(t *harness.T) {
 	longer := append(bytes.Repeat([]byte("k"), 1023), 'l')
 	big := bytes.Repeat([]byte("0123456789abcdef"), 4096)
 	keys := [][]byte{{0}, {0xff}, {0, 0}, []byte("a\x00b"), []byte("a"), []byte("ab"), []byte("abc"), long, longer}
+	// Keys and values holding the bytes a text format splits on: a table holds any bytes.
+	texts := [][2][]byte{{[]byte("a:b"), []byte("line1\nline2")}, {[]byte("x\ny"), []byte("k=v, \"q\"\t:")},
+		{[]byte("\r\n"), []byte("\n")}}
 	var steps []harness.Step
 	for i, k := range keys {
 		steps = append(steps, okStep(put(k, []byte{byte(i)})))
+	}
+	for _, kv := range texts {
+		steps = append(steps, okStep(put(kv[0], kv[1])))
 	}
 	steps = append(steps, okStep(put([]byte("big"), big)))
 	check := func() {
 		for i, k := range keys {
 			steps = append(steps, hasBytes(k, []byte{byte(i)}))
+		}
+		for _, kv := range texts {
+			steps = append(steps, hasBytes(kv[0], kv[1]))
 		}
 		steps = append(steps, hasBytes([]byte("big"), big), absent("abcd"), absent("b"), absent("\x00\x00\x00"))
 	}

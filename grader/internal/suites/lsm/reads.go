@@ -110,7 +110,7 @@ func (s *suite) readCase(t *harness.T, c readCase) {
 		}
 		for _, kind := range []int{1, 2, 0} {
 			if means[kind] > readBound(c, kind) {
-				if kind != 0 && !reopened && means[kind] > float64(c.tables)/4 {
+				if kind != 0 && !reopened {
 					means[randomKind] = s.randomReads(t, c)
 				}
 				t.Fail(readFailure(c, kind, reopened, means))
@@ -157,8 +157,9 @@ const randomKind = -1
 
 // randomReads fills a new store with c.tables tables of random keys, as long as the read
 // property's and sharing no prefix, and returns the mean number of tables a Get of a random key
-// never put reads. It is measured only to tell why Gets of the read property's keys read
-// (almost) every table: a filter over part of the key rejects random keys, none passes them.
+// never put reads. It is measured only to tell why Gets of the read property's keys read too
+// many tables: a filter over part of the key rejects random keys, and one of too few bits per
+// key, or of a weak hash, passes too many of them too.
 func (s *suite) randomReads(t *harness.T, c readCase) float64 {
 	keyLen := len(readKey(0, 0))
 	o := Options{MemtableBytes: readPerTable * (keyLen + readValueLen), BitsPerKey: c.bitsPerKey}
@@ -212,7 +213,13 @@ func readFailure(c readCase, kind int, reopened bool, means map[int]float64) *re
 			"at most %.2f allowed (FP = 0.6185^%d = %.3g%%; the bound is %s)",
 			what, mean, when, c.tables, bpk, bound, bpk, 100*fp(c.bitsPerKey), boundText(kind))}
 	everyTable := float64(c.tables) / 4
-	if random, ok := means[randomKind]; ok {
+	// The filters' sizing and hashing, when random keys pass them as often as the test's keys.
+	sizingHint := fmt.Sprintf("the filters pass too many keys never put, random ones too: give each "+
+		"table's filter BitsPerKey bits per key (n·%d bits for n keys, from Options, not a rate of your "+
+		"own), use k = round(BitsPerKey·ln 2) probes, and hash the whole key well (FNV-1a followed by a "+
+		"mixer; double hashing h1 + i·h2 with h2 odd)", bpk)
+	random, randomOK := means[randomKind]
+	if randomOK {
 		f.Message += fmt.Sprintf("; in a store of as many tables of random keys, Gets of random keys never put "+
 			"read %.2f", random)
 	}
@@ -235,14 +242,13 @@ func readFailure(c readCase, kind int, reopened bool, means map[int]float64) *re
 			"ask each table's Bloom filter, kept in memory, before reading anything of the table, and read " +
 			"nothing when it says absent; a filter of BitsPerKey bits per key, whose positions range over " +
 			"all its bits, says absent for nearly every such key"
+	case kind != 0 && randomOK && random > readBound(c, kind):
+		f.Hint = sizingHint
 	case kind == 2 || kind == 1 && mean < 2:
 		f.Hint = "the filter passes keys that share part of their bytes with a key of the table: hash the " +
 			"whole key, every byte of it, with a hash that mixes them all (FNV-1a followed by a mixer)"
 	default:
-		f.Hint = fmt.Sprintf("the filters pass too many keys never put: give each table's filter "+
-			"BitsPerKey bits per key (n·%d bits for n keys, from Options), use k = round(BitsPerKey·ln 2) "+
-			"probes, and hash the whole key well (FNV-1a followed by a mixer; double hashing h1 + i·h2 "+
-			"with h2 odd)", bpk)
+		f.Hint = sizingHint
 	}
 	return f
 }
