@@ -356,9 +356,51 @@ func fields(t types.Type, qual types.Qualifier) string {
 	parts := make([]string, st.NumFields())
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		parts[i] = f.Name() + " " + types.TypeString(f.Type(), qual)
+		parts[i] = f.Name() + " " + types.TypeString(unalias(f.Type()), qual)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// unalias returns t with every alias in it replaced by the type it stands for: type Key = int
+// makes func(Key) bool the type func(int) bool, which the API's text names.
+func unalias(t types.Type) types.Type {
+	switch t := t.(type) {
+	case *types.Alias:
+		return unalias(types.Unalias(t))
+	case *types.Pointer:
+		return types.NewPointer(unalias(t.Elem()))
+	case *types.Slice:
+		return types.NewSlice(unalias(t.Elem()))
+	case *types.Array:
+		return types.NewArray(unalias(t.Elem()), t.Len())
+	case *types.Map:
+		return types.NewMap(unalias(t.Key()), unalias(t.Elem()))
+	case *types.Chan:
+		return types.NewChan(t.Dir(), unalias(t.Elem()))
+	case *types.Signature:
+		tuple := func(tu *types.Tuple) *types.Tuple {
+			vars := make([]*types.Var, tu.Len())
+			for i := range tu.Len() {
+				v := tu.At(i)
+				vars[i] = types.NewParam(v.Pos(), v.Pkg(), v.Name(), unalias(v.Type()))
+			}
+			return types.NewTuple(vars...)
+		}
+		return types.NewSignatureType(nil, nil, nil, tuple(t.Params()), tuple(t.Results()), t.Variadic())
+	case *types.Named:
+		args := t.TypeArgs()
+		if args.Len() == 0 {
+			return t
+		}
+		list := make([]types.Type, args.Len())
+		for i := range args.Len() {
+			list[i] = unalias(args.At(i))
+		}
+		if inst, err := types.Instantiate(nil, t.Origin(), list, false); err == nil {
+			return inst
+		}
+	}
+	return t
 }
 
 // signature formats a signature without parameter names or receiver: "func(int) bool".
@@ -368,10 +410,10 @@ func signature(sig *types.Signature, qual types.Qualifier) string {
 		for i := range t.Len() {
 			typ := t.At(i).Type()
 			if variadic && i == t.Len()-1 {
-				out[i] = "..." + types.TypeString(typ.(*types.Slice).Elem(), qual)
+				out[i] = "..." + types.TypeString(unalias(typ.(*types.Slice).Elem()), qual)
 				continue
 			}
-			out[i] = types.TypeString(typ, qual)
+			out[i] = types.TypeString(unalias(typ), qual)
 		}
 		return out
 	}

@@ -92,6 +92,21 @@ func TestCleanPackages(t *testing.T) {
 	}
 }
 
+// TestAliases checks that types named through aliases are the types they stand for: a method
+// of type func(Value) bool, with type Value = int, is func(int) bool.
+func TestAliases(t *testing.T) {
+	t.Parallel()
+	for _, tc := range rows([]struct{ exercise, dir string }{
+		{"skiplist", "value-alias"}, // Value = int in the methods
+		{"lsm", "bytes-alias"},      // Bytes = []byte in the methods and in the Disk interface
+	}) {
+		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "accepted", tc.dir))
+		if len(rep.TypeErrors)+len(rep.API) > 0 {
+			t.Errorf("%s/%s: type errors %v, API %v", tc.exercise, tc.dir, rep.TypeErrors, rep.API)
+		}
+	}
+}
+
 // TestAPI checks that a package with another API is told how it differs.
 func TestAPI(t *testing.T) {
 	t.Parallel()
