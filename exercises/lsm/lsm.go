@@ -38,7 +38,7 @@
 // that brings it to MemtableBytes or more flushes it; no table is written before. Flush writes
 // the memtable as one new table, and nothing when it is empty. Compact (which may flush first)
 // turns all the tables into one holding each key's newest value and no deleted key; it writes
-// the new table before it removes the old ones, and leaves no table when every key is deleted.
+// the new table before it removes the old ones, and may leave no table when every key is deleted.
 // Close flushes, and the DB is not used after.
 //
 // The store keeps its data only through the Disk: a file is created whole (Create) and never
