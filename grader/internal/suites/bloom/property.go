@@ -286,8 +286,10 @@ func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 	near := func(x float64) bool { return math.Abs(got-x) < 0.25*x }
 	switch {
 	case got > 0.9:
-		return "nearly every key never added tests true: derive the positions from the key's hash, " +
-			"and return false as soon as one of the k bits is clear"
+		return "nearly every key never added tests true: the keys' positions fall on few bits (a hash of few " +
+			"distinct values, such as a sum of bytes, or positions reduced by too small a modulus), or Test " +
+			"does not check them all. Derive the positions from a well-mixed 64-bit hash of the whole key, " +
+			"mod m, and return false as soon as one of the k bits is clear"
 	case near(oneBit) || near(sameBit):
 		return "the rate of a single bit per key: the k positions Test checks must differ from one another " +
 			"(h1 + i·h2 with h2 mod m never 0, from two independent, well-mixed hashes: the halves of " +

@@ -366,8 +366,10 @@ func (s *suite) rateHint(m, n uint64, k uint, got, p, all float64, removed bool)
 		return "fewer false positives than m counters and k hash functions allow: use exactly M() counters, " +
 			"and store no keys"
 	case got > 0.9:
-		return "nearly every key never added tests true: derive the positions from the key's hash, and " +
-			"return false as soon as one of the k counters is 0"
+		return "nearly every key never added tests true: the keys' positions fall on few counters (a hash of few " +
+			"distinct values, such as a sum of bytes, or positions reduced by too small a modulus), or Test " +
+			"does not check them all. Derive the positions from a well-mixed 64-bit hash of the whole key, " +
+			"mod m, and return false as soon as one of the k counters is 0"
 	case removed && math.Abs(got-all) < 0.3*all:
 		return "the rate of a filter holding every key ever added: Remove must lower the key's k counters, " +
 			"so that positions no key present uses fall back to 0"
