@@ -50,6 +50,7 @@ func start(ctx context.Context, r Request, p program, work string, tests []strin
 	env := append(childEnv(tmp), record.Config{
 		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: p.mode.PerfOnly,
 		NoPerf: p.mode.NoPerf, Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
+		Cache: userCache(),
 	}.Environ()...)
 	raceLog := ""
 	if p.race {
@@ -94,6 +95,15 @@ func addressSpace(memory uint64, race bool) uint64 {
 // RaceShadow is how many times the watchdog's memory limit a run under the race detector may
 // reserve in address space: measured, 4.6 times the Go runtime's memory plus 1 GiB.
 const RaceShadow = 6
+
+// userCache is the user's cache folder, or "" when there is none.
+func userCache() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return dir
+}
 
 // childEnv is the environment of the test program: only what a Go program needs, with its
 // temporary files kept in the run's scratch folder.
@@ -262,6 +272,7 @@ func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f
 	res.Verdict = v
 	res.Test = test
 	res.Message = mapped(f.Message, r)
+	res.Details = mapped(f.Details, r)
 	res.Op = f.Op
 	res.Hint = f.Hint
 	res.Methods = f.Methods

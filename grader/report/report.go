@@ -108,6 +108,16 @@ func Human(w io.Writer, r *result.Result, o Options) {
 	} else {
 		fmt.Fprintln(w, indent(wrap(r.Message, 76), "  "))
 	}
+	if r.Details != "" {
+		// Lines that start with spaces are laid out already (a history's calls); the others are
+		// prose, wrapped as the message is.
+		for _, line := range strings.Split(strings.TrimRight(r.Details, "\n"), "\n") {
+			if !strings.HasPrefix(line, " ") {
+				line = wrap(line, 74)
+			}
+			fmt.Fprintln(w, indent(line, "    "))
+		}
+	}
 	switch r.Verdict {
 	case verdict.NotImplemented:
 		fmt.Fprintf(w, "\n  %s open %s/ and replace each panic(\"not implemented\")\n"+

@@ -116,3 +116,26 @@ func TestChartReferenceNotTimed(t *testing.T) {
 		t.Errorf("the chart:\n%s", b.String())
 	}
 }
+
+// TestDetailsUnderTheMessage checks that a result's details follow its one-line message: lines
+// laid out with leading spaces as they are, prose wrapped.
+func TestDetailsUnderTheMessage(t *testing.T) {
+	prose := strings.Repeat("a call that returned before another was called must take effect first ", 3)
+	r := &result.Result{Exercise: "concurrentset", Verdict: verdict.WrongAnswer,
+		Message: "4 goroutines made a history no set explains (its calls below)",
+		Details: "key 5:\n  goroutine 1: Add(5) = true        called at 1, returned at 4\n" + prose}
+	var b strings.Builder
+	Human(&b, r, Options{})
+	out := b.String()
+	if !strings.Contains(out, "\n      goroutine 1: Add(5) = true        called at 1, returned at 4\n") {
+		t.Errorf("the history's line is not kept as laid out:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if len([]rune(line)) > 80 {
+			t.Errorf("a line of %d characters: %q", len([]rune(line)), line)
+		}
+	}
+	if strings.Index(out, "key 5:") < strings.Index(out, "its calls below") {
+		t.Errorf("the details come before the message:\n%s", out)
+	}
+}

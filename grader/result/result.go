@@ -26,6 +26,7 @@ type Result struct {
 	Package string     `json:"package"`           // the graded folder, as given
 	Test    string     `json:"test,omitempty"`    // the hidden test that decided the verdict
 	Op      string     `json:"op,omitempty"`      // the call that failed, as Go
+	Details string     `json:"details,omitempty"` // what the one-line message cannot hold: a concurrent history
 	Hint    string     `json:"hint,omitempty"`    // the likely cause and what to do
 	Methods []string   `json:"methods,omitempty"` // not_implemented: what is still the stub
 	Case    *Case      `json:"case,omitempty"`    // the smallest failing case

@@ -22,6 +22,9 @@ type Config struct {
 	// Wall is the run's wall-clock limit, at which the judge kills the process; the watchdog
 	// ends the run a little before it, saying what it knows. 0: none.
 	Wall time.Duration
+	// Cache is the user's cache folder, for files that outlive the run (pictures of failed
+	// histories): the run's own folders, HOME included, are removed when it ends. "": none.
+	Cache string
 }
 
 // JudgeMemory is what the test process may hold beyond the graded code's memory limit: the
@@ -49,6 +52,7 @@ const (
 	envMemory   = "KATA_MEMORY"    // memory limit in bytes, decimal
 	envOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
 	envWall     = "KATA_WALL"      // the run's wall-clock limit, as a Go duration
+	envCache    = "KATA_CACHE"     // the user's cache folder
 )
 
 // Environ returns c as the environment variables that ConfigFromEnv reads back.
@@ -73,6 +77,9 @@ func (c Config) Environ() []string {
 	if c.Trace != "" {
 		env = append(env, envTrace+"="+c.Trace)
 	}
+	if c.Cache != "" {
+		env = append(env, envCache+"="+c.Cache)
+	}
 	return env
 }
 
@@ -87,6 +94,7 @@ func ConfigFromEnv() Config {
 		PerfOnly: os.Getenv(envPerfOnly) == "1",
 		NoPerf:   os.Getenv(envNoPerf) == "1",
 		OpLimit:  DefaultOpLimit,
+		Cache:    os.Getenv(envCache),
 	}
 	c.Seed, _ = strconv.ParseUint(os.Getenv(envSeed), 10, 64)
 	c.Memory, _ = strconv.ParseUint(os.Getenv(envMemory), 10, 64)

@@ -87,6 +87,9 @@ type Failure struct {
 	Internal bool `json:"internal,omitempty"`
 	// Message is one line a person reads first.
 	Message string `json:"message"`
+	// Details is what the message's one line cannot hold, in lines of their own: the calls of a
+	// concurrent history, say.
+	Details string `json:"details,omitempty"`
 	// Op is the call that failed, as Go source ("s.Erase(1)"), when one did.
 	Op string `json:"op,omitempty"`
 	// Methods lists the methods still unimplemented, for not_implemented.

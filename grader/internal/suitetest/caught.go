@@ -37,7 +37,7 @@ type Caught struct {
 	Hint string
 	// Code holds words the case's code must hold; a case is then wanted.
 	Code string
-	// Mention holds words the message, the hint or the case's code must hold.
+	// Mention holds words the message, its details, the hint or the case's code must hold.
 	Mention string
 	// Case says whether a case is wanted.
 	Case CaseRule
@@ -65,7 +65,7 @@ func (c Caught) Check(t testing.TB, end *record.Event) {
 	if !strings.Contains(f.Hint, c.Hint) {
 		t.Errorf("the hint %q lacks %q", f.Hint, c.Hint)
 	}
-	if text := f.Message + " " + f.Hint + " " + code; !strings.Contains(text, c.Mention) {
+	if text := f.Message + " " + f.Details + " " + f.Hint + " " + code; !strings.Contains(text, c.Mention) {
 		t.Errorf("the failure does not mention %q", c.Mention)
 	}
 	switch {

@@ -159,13 +159,14 @@ func notLinearizable(t *harness.T, h []op, initial map[int]bool) *record.Failure
 		return nil
 	}
 	msg := fmt.Sprintf("%d goroutines calling the set at once (hidden test %s, seed %d) made a history no set "+
-		"explains, one call at a time:\n%s", Goroutines, t.Name(), seedOf(t), v.render())
+		"explains, one call at a time (its calls below)", Goroutines, t.Name(), seedOf(t))
+	details := v.render()
 	if path := v.visualize(t.Name(), seedOf(t)); path != "" {
-		msg += "\nA picture of this history (open it in a browser): " + path
+		details += "\nA picture of this history (open it in a browser): " + path
 	}
-	msg += "\nNote: " + unreplayable + "."
+	details += "\nNote: " + unreplayable + "."
 	return &record.Failure{Verdict: verdict.WrongAnswer, Op: v.ops[len(v.ops)-1].String(), Message: msg,
-		Hint: linearizabilityHint(v)}
+		Details: details, Hint: linearizabilityHint(v)}
 }
 
 // falseBeforeTrueAdd reports whether ops, the calls of a violation on one key, hold an Add that

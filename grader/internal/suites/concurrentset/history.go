@@ -12,6 +12,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"kata/grader/internal/prune"
+	"kata/grader/internal/record"
 )
 
 // op is one call of a concurrent history: which goroutine made it, what it was, what it
@@ -273,9 +274,18 @@ func (v *violation) render() string {
 // package's folder (the user's cache, or the temporary folder) and returns its path, or "" when
 // it cannot.
 func (v *violation) visualize(test string, seed uint64) string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		dir = os.TempDir()
+	// Under the judge, the user's cache folder comes from the judge (the program's own HOME is
+	// removed with the run); run in process, it is this user's.
+	c := record.ConfigFromEnv()
+	dir := c.Cache
+	if dir == "" {
+		if c.Record != "" {
+			return "" // under a judge that has no folder to keep it in
+		}
+		var err error
+		if dir, err = os.UserCacheDir(); err != nil {
+			return ""
+		}
 	}
 	dir = filepath.Join(dir, "kata-histories")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
