@@ -16,7 +16,14 @@ import (
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := modelOf(learner, reference, harness.Model[Skiplist]{Recv: "s", Hint: hint})
+	m := modelOf(learner, reference, harness.Model[Skiplist]{Recv: "s", Hint: func(f harness.Mismatch) string {
+		if v, ok := heldByEmpty(learner); ok && f.Panic == nil {
+			return fmt.Sprintf("an empty list finds %s: a node holds it as a sentinel, which Search takes "+
+				"for a value (and values beyond it may be lost). Keep the head apart, with no value (compare "+
+				"only real nodes' values), and end each lane with nil", harness.Lit(v))
+		}
+		return hint(f)
+	}})
 	return &harness.Suite{
 		Exercise: ex.Name,
 		// A crash in a performance test's batch has no shrunk case: its panic value alone
@@ -393,6 +400,28 @@ func floatTwin(calls []harness.Call, x int) bool {
 		}
 	}
 	return false
+}
+
+// sentinels are values a list's head or tail is often given: Search finds none of them in a
+// right empty list. A head's zero value, 0, is hint's to name: a Search that compares the head
+// with the target finds it.
+var sentinels = []int{-1, 1, math.MinInt, math.MaxInt, math.MinInt32, math.MaxInt32}
+
+// heldByEmpty reports the first of sentinels that a fresh list of learner's finds: the value a
+// sentinel node holds. A panic is no evidence.
+func heldByEmpty(learner API) (v int, found bool) {
+	defer func() {
+		if recover() != nil {
+			found = false
+		}
+	}()
+	s := learner.New()
+	for _, v := range sentinels {
+		if s.Search(v) {
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // hint names the usual cause of a skip list's wrong answer or crash from the shrunk case.
