@@ -219,8 +219,8 @@ func linearizabilityHint(v *violation) string {
 	case slices.ContainsFunc(v.ops, func(o op) bool { return o.method == "Contains" }):
 		// A Contains shows the history wrong, and cannot tell whether it read wrongly or an
 		// Add or Remove lost another's change before it: both causes are named.
-		return "a Contains answered what no order of the calls explains: either it reads more than the two " +
-			"flags (true only for a node found, fullyLinked and not marked; an Add takes effect when it sets " +
+		return "a Contains answered what no order of the calls explains: either it does not answer from the " +
+			"two flags alone (true only for a node found, fullyLinked and not marked, whatever else it sees; an Add takes effect when it sets " +
 			"fullyLinked, a Remove when it sets marked), or an Add or Remove lost another's change, which " +
 			"Contains then shows: validate after locking (the predecessor is not marked and still points at " +
 			"the successor you found) and search again when validation fails"
