@@ -510,105 +510,97 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 	return insertHint
 }
 
+// onFresh runs check on a fresh New(q, r) of the graded package, for a hint's replay, and
+// returns what it says. A panic of the graded code is no evidence: false.
+func (s *suite) onFresh(q, r uint, check func(f Filter) bool) (says bool) {
+	defer func() {
+		if recover() != nil {
+			says = false
+		}
+	}()
+	return check(s.learner.New(q, r))
+}
+
 // foundWithoutDeletes reports whether the last call of a failing case, a Lookup of a key
 // inserted, answers true when the case is replayed on a fresh New(q, r) without its Deletes
 // (which only take keys out): only then did a Delete lose the key, and not the Inserts alone.
-func (s *suite) foundWithoutDeletes(q, r uint, calls []harness.Call) (found bool) {
-	defer func() {
-		if recover() != nil {
-			found = false
+func (s *suite) foundWithoutDeletes(q, r uint, calls []harness.Call) bool {
+	return s.onFresh(q, r, func(f Filter) bool {
+		b := &box{f: f}
+		var res any
+		for _, c := range calls {
+			if c.Method != "Delete" {
+				res = s.do(b, c)
+			}
 		}
-	}()
-	b := &box{f: s.learner.New(q, r)}
-	var res any
-	for _, c := range calls {
-		if c.Method != "Delete" {
-			res = s.do(b, c)
-		}
-	}
-	return res == true
+		return res == true
+	})
 }
 
 // mergeLoses reports whether a Merge of a failing case lost key, the one its last call wants
 // found: replayed on a fresh New(q, r), key looks up true before a Merge that returns true, or is
-// one of g's keys, and looks up false right after it. A panic is no evidence.
-func (s *suite) mergeLoses(q, r uint, calls []harness.Call, key []byte) (lost bool) {
-	defer func() {
-		if recover() != nil {
-			lost = false
+// one of g's keys, and looks up false right after it.
+func (s *suite) mergeLoses(q, r uint, calls []harness.Call, key []byte) bool {
+	return s.onFresh(q, r, func(f Filter) bool {
+		b := &box{f: f}
+		found := func() bool { return s.do(b, bytekeys.KeyCall("Lookup", key)) == true }
+		for _, c := range calls[:len(calls)-1] {
+			if c.Method != "Merge" {
+				s.do(b, c)
+				continue
+			}
+			_, _, keys := mergeArgs(c)
+			held := found() || slices.ContainsFunc(keys, func(k []byte) bool { return bytes.Equal(k, key) })
+			if s.do(b, c) == true && held && !found() {
+				return true
+			}
 		}
-	}()
-	b := &box{f: s.learner.New(q, r)}
-	found := func() bool { return s.do(b, bytekeys.KeyCall("Lookup", key)) == true }
-	for _, c := range calls[:len(calls)-1] {
-		if c.Method != "Merge" {
-			s.do(b, c)
-			continue
-		}
-		_, _, keys := mergeArgs(c)
-		held := found() || slices.ContainsFunc(keys, func(k []byte) bool { return bytes.Equal(k, key) })
-		if s.do(b, c) == true && held && !found() {
-			return true
-		}
-	}
-	return false
+		return false
+	})
 }
 
 // keepsCopy reports whether a fresh New(q, r) of the graded package still finds key after two
-// Inserts and one Delete of it (and no other call), without panicking.
-func (s *suite) keepsCopy(q, r uint, key []byte) (found bool) {
-	defer func() {
-		if recover() != nil {
-			found = false
-		}
-	}()
-	f := s.learner.New(q, r)
-	f.Insert(bytes.Clone(key))
-	f.Insert(bytes.Clone(key))
-	f.Delete(bytes.Clone(key))
-	return f.Lookup(bytes.Clone(key))
+// Inserts and one Delete of it (and no other call).
+func (s *suite) keepsCopy(q, r uint, key []byte) bool {
+	return s.onFresh(q, r, func(f Filter) bool {
+		f.Insert(bytes.Clone(key))
+		f.Insert(bytes.Clone(key))
+		f.Delete(bytes.Clone(key))
+		return f.Lookup(bytes.Clone(key))
+	})
 }
 
-// dropsCopy reports whether the graded filter, in a fresh New(q, r), counts one key inserted
-// twice once: it stores no second copy. A panic is no evidence.
-func (s *suite) dropsCopy(q, r uint, key []byte) (drops bool) {
-	defer func() {
-		if recover() != nil {
-			drops = false
-		}
-	}()
-	f := s.learner.New(q, r)
-	f.Insert(bytes.Clone(key))
-	f.Insert(bytes.Clone(key))
-	return f.Count() == 1
+// dropsCopy reports whether a fresh New(q, r) of the graded package counts one key inserted
+// twice once: it stores no second copy.
+func (s *suite) dropsCopy(q, r uint, key []byte) bool {
+	return s.onFresh(q, r, func(f Filter) bool {
+		f.Insert(bytes.Clone(key))
+		f.Insert(bytes.Clone(key))
+		return f.Count() == 1
+	})
 }
 
 // deleteLosesOthers reports whether the graded filter's Delete loses keys it did not delete:
 // in a table of 2^q slots (2^12 at most) filled to 60% with keys stored once, so that its
-// clusters are long, a Delete of every fourth key, then a Lookup of every other key. A panic is
-// no evidence.
-func (s *suite) deleteLosesOthers(q, r uint) (lost bool) {
-	defer func() {
-		if recover() != nil {
-			lost = false
-		}
-	}()
+// clusters are long, a Delete of every fourth key, then a Lookup of every other key.
+func (s *suite) deleteLosesOthers(q, r uint) bool {
 	q = min(q, 12)
-	f := s.learner.New(q, r)
-	keys := make([][]byte, (1<<q)*3/5)
-	for i := range keys {
-		keys[i] = fmt.Appendf(nil, "key-%d", i)
-		f.Insert(bytes.Clone(keys[i]))
-	}
-	for i := 0; i < len(keys); i += 4 {
-		f.Delete(bytes.Clone(keys[i]))
-	}
-	for i, k := range keys {
-		if i%4 != 0 && !f.Lookup(bytes.Clone(k)) {
-			return true
+	return s.onFresh(q, r, func(f Filter) bool {
+		keys := make([][]byte, (1<<q)*3/5)
+		for i := range keys {
+			keys[i] = fmt.Appendf(nil, "key-%d", i)
+			f.Insert(bytes.Clone(keys[i]))
 		}
-	}
-	return false
+		for i := 0; i < len(keys); i += 4 {
+			f.Delete(bytes.Clone(keys[i]))
+		}
+		for i, k := range keys {
+			if i%4 != 0 && !f.Lookup(bytes.Clone(k)) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // simplify proposes simpler variants of a failing sequence, simplest first: bytekeys' simpler
