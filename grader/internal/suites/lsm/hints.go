@@ -64,6 +64,16 @@ const (
 		"(bytes.Equal or bytes.Compare, not a prefix or a hash)"
 )
 
+// emptyBefore reports whether the last Put of key in calls gave it an empty value.
+func emptyBefore(calls []harness.Call, key []byte) bool {
+	for i := len(calls) - 1; i >= 0; i-- {
+		if c := calls[i]; c.Method == "Put" && bytes.Equal(c.Args[0].([]byte), key) {
+			return len(c.Args[1].([]byte)) == 0
+		}
+	}
+	return false
+}
+
 // errorHint names the usual cause of an error a call returned: the Disk's, when the store made a
 // file twice or read one it had removed, or the store's own.
 func errorHint(err error) string {
@@ -166,6 +176,10 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 	// Found where absent: the key's last write was a Delete.
 	if lastWrite >= 0 && f.Calls[lastWrite].Method == "Delete" {
 		switch {
+		case g.OK && len(g.Value) == 0 && !emptyBefore(f.Calls[:lastWrite], key):
+			return "a deleted key came back with an empty value, which no Put gave it: the tombstone is stored " +
+				"as an empty (or nil) value. Tell a tombstone from a value with a flag of its own: an empty " +
+				"value is a value too"
 		case since["Compact"] && s.compactBlamed(o, f.Calls):
 			return compactDeletedHint
 		case since["Flush"] || since["Reopen"] || since["Compact"]:
