@@ -373,6 +373,14 @@ func outside(f harness.Mismatch) string {
 // finish what it waits for: a lazy skip list's retry loop that meets a node marked but still
 // linked, or never fully linked. A Range is a walk that never reaches its end.
 func stuckHint(_ string, c harness.Call) string {
+	for _, a := range c.Args {
+		if v, ok := a.(int); ok && (v == math.MinInt || v == math.MaxInt) {
+			// A search for a sentinel's key never passes the sentinel.
+			return fmt.Sprintf("%s of %s never returned: %s is a key like any other, and a head or tail that "+
+				"holds it as a sentinel is never passed. Mark the head (and a tail, if you have one) with a "+
+				"flag or by pointer, not with a key", c.Method, harness.Lit(v), harness.Lit(v))
+		}
+	}
 	switch c.Method {
 	case "Add", "Remove", "Contains":
 		return fmt.Sprintf("%s kept retrying with no other call running: what it waits for never changes. "+
