@@ -388,7 +388,7 @@ func hint(f harness.Mismatch) string {
 	case x == 0 && sentinel:
 		return "0 is a key like any other: mark empty slots apart from the keys " +
 			"(a state per slot, or a flag for the key 0)"
-	case (x == math.MinInt || x == math.MaxInt) && sentinel:
+	case (x == -1 || x == math.MinInt || x == math.MaxInt) && sentinel:
 		return fmt.Sprintf("%s is a key like any other: mark empty slots apart from the keys, "+
 			"not with a special int", harness.Lit(x))
 	case f.Want == false:
