@@ -383,12 +383,13 @@ func hint(f harness.Mismatch) string {
 	x := last.Args[0].(int)
 	h := trace(f.Calls[:len(f.Calls)-1], x)
 	// A key used to mark free slots is found in an empty set, or lost as soon as it is added.
+	// For -1, which shrinking reaches from other keys, only a set that found it says so.
 	sentinel := onlyKey(f.Calls, x) && !h.removedLast && !h.removed
 	switch {
 	case x == 0 && sentinel:
 		return "0 is a key like any other: mark empty slots apart from the keys " +
 			"(a state per slot, or a flag for the key 0)"
-	case (x == -1 || x == math.MinInt || x == math.MaxInt) && sentinel:
+	case (x == math.MinInt || x == math.MaxInt || x == -1 && f.Want == false) && sentinel:
 		return fmt.Sprintf("%s is a key like any other: mark empty slots apart from the keys, "+
 			"not with a special int", harness.Lit(x))
 	case f.Want == false:
