@@ -363,11 +363,6 @@ func hint(f harness.Mismatch) string {
 	if st.updated && duplicated(got) {
 		return updateHint
 	}
-	if infiniteMissing(got, want) {
-		return "a member scored +Inf or -Inf is a member like any other: Add must store it, and the " +
-			"ranges must hold it in its place (compare scores with <, and give no sentinel a score " +
-			"a member may have)"
-	}
 	// The mistakes whose answer is the graded code's, surest first.
 	switch {
 	case st.explains(last, signedOrder, got), st.explains(last, signedBounds, got):
@@ -475,6 +470,37 @@ func (st state) negativeExplains(c harness.Call, got any) bool {
 	return false
 }
 
+// infiniteHint names a set that loses its members scored +Inf or -Inf.
+const infiniteHint = "a member scored +Inf or -Inf is a member like any other: Add must store it, and the " +
+	"ranges must hold it in its place (compare scores with <, and give no sentinel a score a member may " +
+	"have)"
+
+// dropsInfinities reports whether a fresh set of learner's, holding members scored -Inf, 0 and
+// +Inf, leaves one of them out of RangeByScore(-Inf, +Inf) or RangeByRank(0, -1). A panic is no
+// evidence. A range at wrong positions (a span mistake) can miss an infinite member too: the case
+// alone cannot tell.
+func dropsInfinities(learner API) (drops bool) {
+	defer func() {
+		if recover() != nil {
+			drops = false
+		}
+	}()
+	s := learner.New()
+	s.Add("lo", math.Inf(-1))
+	s.Add("mid", 0)
+	s.Add("hi", math.Inf(1))
+	want := []string{"lo", "mid", "hi"}
+	names := func(ms []Member) []string {
+		var out []string
+		for _, m := range ms {
+			out = append(out, m.Name)
+		}
+		return out
+	}
+	return !slices.Equal(names(s.RangeByScore(math.Inf(-1), math.Inf(1))), want) ||
+		!slices.Equal(names(s.RangeByRank(0, -1)), want)
+}
+
 // infiniteMissing reports whether a range the set answered lacks a member scored ±Inf that the
 // right answer holds.
 func infiniteMissing(got, want any) bool {
@@ -580,6 +606,77 @@ func duplicated(got any) bool {
 		seen[m.Name] = true
 	}
 	return false
+}
+
+// hintFor is hint with the causes only a replay on learner's fresh sets can tell from others, as
+// shrinking leaves them the same cases: the head's empty name taken for a member's, and members
+// scored ±Inf dropped.
+func hintFor(learner, reference API) func(harness.Mismatch) string {
+	return func(f harness.Mismatch) string {
+		last := f.Calls[len(f.Calls)-1]
+		if lostRank(last, f.Got, f.Want) && last.Args[0].(string) == "" && headTakesEmptyName(learner) {
+			return emptyNameHint
+		}
+		if f.Panic == nil && infiniteMissing(f.Got, f.Want) && dropsInfinities(learner) {
+			return infiniteHint
+		}
+		h := hint(f)
+		if (h == moveHint || h == updateHint) && !alwaysRight(learner, reference, asRemoveAndAdd(f.Calls)) {
+			// The same calls with each update made a Remove and an Add still answer wrong, in one
+			// replay at least: the update is not the cause, and the case is read without it.
+			f.Calls = asRemoveAndAdd(f.Calls)
+			return hint(f)
+		}
+		return h
+	}
+}
+
+// asRemoveAndAdd returns calls with each Add of a name already present (an update) made a Remove
+// of the name and an Add: the same set after it, with no update.
+func asRemoveAndAdd(calls []harness.Call) []harness.Call {
+	present := map[string]bool{}
+	var out []harness.Call
+	for _, c := range calls {
+		switch c.Method {
+		case "Add":
+			name := c.Args[0].(string)
+			if present[name] {
+				out = append(out, call("Remove", name))
+			}
+			present[name] = true
+		case "Remove":
+			delete(present, c.Args[0].(string))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// alwaysRight reports whether calls answer right in each of a few replays: a set of random
+// heights may show its mistake in some of them only.
+func alwaysRight(learner, reference API, calls []harness.Call) bool {
+	for range 5 {
+		if !answersRight(learner, reference, calls) {
+			return false
+		}
+	}
+	return true
+}
+
+// answersRight reports whether calls, replayed on fresh sets of learner's and the reference's,
+// end with the same answer. A panic says no.
+func answersRight(learner, reference API, calls []harness.Call) (right bool) {
+	defer func() {
+		if recover() != nil {
+			right = false
+		}
+	}()
+	l, r := learner.New(), reference.New()
+	var got, want any
+	for _, c := range calls {
+		got, want = do(l, c), do(r, c)
+	}
+	return fmt.Sprint(got) == fmt.Sprint(want)
 }
 
 // emptyNameHint names a Rank that takes the head node, whose name is "", for the member named "".

@@ -20,13 +20,7 @@ var negZero = math.Copysign(0, -1)
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
 	m := modelOf(learner, reference, harness.Model[SortedSet]{Recv: "s", Do: do, Simplify: simplify, Show: show,
-		Hint: func(f harness.Mismatch) string {
-			last := f.Calls[len(f.Calls)-1]
-			if lostRank(last, f.Got, f.Want) && last.Args[0].(string) == "" && headTakesEmptyName(learner) {
-				return emptyNameHint
-			}
-			return hint(f)
-		}})
+		Hint: hintFor(learner, reference)})
 	five := []harness.Step{add("c", 3, true), add("a", 1, true), add("e", 5, true), add("b", 2, true), add("d", 4, true)}
 	return &harness.Suite{
 		Exercise: ex.Name,

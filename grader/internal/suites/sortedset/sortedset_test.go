@@ -344,9 +344,6 @@ func TestHintFollowsEvidence(t *testing.T) {
 			"unlinked", "0-based"},
 		{"update left in place", []harness.Call{call("Add", "", 0.0), call("Add", "a", 1.0), call("Add", "", 2.0),
 			call("Rank", "a")}, ranked{1, true}, ranked{0, true}, nil, "move its node", "unlinked"},
-		// A member scored +Inf dropped: the range's negative positions are not the cause.
-		{"infinite score dropped", []harness.Call{call("Add", "a", 1.0), call("Add", "b", math.Inf(1)), call("RangeByRank", -1, -1)},
-			members{mem("a", 1)}, members{mem("b", math.Inf(1))}, nil, "+Inf", "negative position"},
 		{"negative stop left as it is", with(call("RangeByRank", 0, -1)), members(nil),
 			members{mem("a", 1), mem("b", 2), mem("c", 3)}, nil, "negative position", "+Inf"},
 		{"-0 before 0", []harness.Call{call("Add", "a", negZero), call("Add", "", 0.0), call("RangeByRank", 0, 1)},
@@ -389,5 +386,29 @@ func TestHintFollowsEvidence(t *testing.T) {
 		if !strings.Contains(h, tc.has) || strings.Contains(h, tc.not) {
 			t.Errorf("%s: hint %q, want one that says %q and not %q", tc.name, h, tc.has, tc.not)
 		}
+	}
+}
+
+// infinitiesDropped is the reference, but for members scored +Inf or -Inf, which Add does not store.
+type infinitiesDropped struct{ SortedSet }
+
+func (s infinitiesDropped) Add(name string, score float64) bool {
+	if math.IsInf(score, 0) {
+		return true
+	}
+	return s.SortedSet.Add(name, score)
+}
+
+// TestInfinitiesHintNeedsTheReplay checks that a range missing a member scored ±Inf names the
+// infinities only when a fresh set drops them: a range at wrong positions misses one too.
+func TestInfinitiesHintNeedsTheReplay(t *testing.T) {
+	dropping := API{New: func() SortedSet { return infinitiesDropped{reference.New()} }}
+	f := harness.Mismatch{Calls: []harness.Call{call("Add", "a", 1.0), call("Add", "b", math.Inf(1)), call("RangeByRank", -1, -1)},
+		Got: members{mem("a", 1)}, Want: members{mem("b", math.Inf(1))}}
+	if hint := hintFor(dropping, reference)(f); !strings.Contains(hint, "+Inf") || strings.Contains(hint, "negative position") {
+		t.Errorf("a set that drops infinities: %q", hint)
+	}
+	if dropsInfinities(reference) {
+		t.Errorf("the reference drops infinities")
 	}
 }
