@@ -71,3 +71,12 @@ func TestModelRandomAndTwins(t *testing.T) {
 		t.Errorf("Random on a right set: want a pass, got %s %+v", end.Status, end.Failure)
 	}
 }
+
+func TestEvidence(t *testing.T) {
+	if !Evidence(func() bool { return true }) || Evidence(func() bool { return false }) {
+		t.Error("Evidence does not return what check found")
+	}
+	if Evidence(func() bool { panic("the graded code panicked") }) {
+		t.Error("a panic counted as evidence")
+	}
+}

@@ -111,24 +111,21 @@ func (s *suite) falseNegative(t *harness.T, m uint64, k uint, gen bytekeys.Gen, 
 // key, an Add of keys order leaves a goroutine running behind it, or the Adds lose key i when
 // it is tested at once and not when it is tested again after a pause: the evidence that Add
 // returns before it has set the key's bits.
-func (s *suite) setsLate(m uint64, k uint, gen bytekeys.Gen, order []uint64, i uint64) (late bool) {
-	defer func() {
-		if recover() != nil {
-			late = false
+func (s *suite) setsLate(m uint64, k uint, gen bytekeys.Gen, order []uint64, i uint64) bool {
+	return harness.Evidence(func() bool {
+		f := s.learner.New(m, k)
+		left := false // an Add left a goroutine running behind it
+		for _, j := range order {
+			before := runtime.NumGoroutine()
+			f.Add(gen(nil, j))
+			left = left || runtime.NumGoroutine() > before
 		}
-	}()
-	f := s.learner.New(m, k)
-	left := false // an Add left a goroutine running behind it
-	for _, j := range order {
-		before := runtime.NumGoroutine()
-		f.Add(gen(nil, j))
-		left = left || runtime.NumGoroutine() > before
-	}
-	if f.Test(gen(nil, i)) {
-		return left
-	}
-	time.Sleep(lateWait)
-	return left || f.Test(gen(nil, i))
+		if f.Test(gen(nil, i)) {
+			return left
+		}
+		time.Sleep(lateWait)
+		return left || f.Test(gen(nil, i))
+	})
 }
 
 // lateWait is how long setsLate lets work left to other goroutines finish.
@@ -138,27 +135,24 @@ const lateWait = 50 * time.Millisecond
 // a Test of key i lose the key when every key goes through one buffer overwritten after each
 // call, as the property gives them, and do not when each key has a slice of its own: the
 // evidence that the filter keeps the caller's slice.
-func (s *suite) bufferLosesKey(m uint64, k uint, gen bytekeys.Gen, order []uint64, i uint64) (kept bool) {
-	defer func() {
-		if recover() != nil {
-			kept = false
+func (s *suite) bufferLosesKey(m uint64, k uint, gen bytekeys.Gen, order []uint64, i uint64) bool {
+	return harness.Evidence(func() bool {
+		shared := s.learner.New(m, k)
+		var buf []byte
+		for _, j := range order {
+			buf = gen(buf, j)
+			shared.Add(buf)
+			scribble(buf)
 		}
-	}()
-	shared := s.learner.New(m, k)
-	var buf []byte
-	for _, j := range order {
-		buf = gen(buf, j)
-		shared.Add(buf)
-		scribble(buf)
-	}
-	if shared.Test(gen(buf, i)) {
-		return false
-	}
-	own := s.learner.New(m, k)
-	for _, j := range order {
-		own.Add(gen(nil, j))
-	}
-	return own.Test(gen(nil, i))
+		if shared.Test(gen(buf, i)) {
+			return false
+		}
+		own := s.learner.New(m, k)
+		for _, j := range order {
+			own.Add(gen(nil, j))
+		}
+		return own.Test(gen(nil, i))
+	})
 }
 
 // fpConfig is one filter of the false-positive-rate property: m = bitsPerKey·fpKeys bits, k hash
@@ -303,9 +297,9 @@ func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 // rightOnRandomKeys reports whether a fresh New(m, k) of the graded package, holding n random
 // keys, has no fewer false positives than the formula allows (fprate.RightOnRandomKeys).
 func (s *suite) rightOnRandomKeys(m, n uint64, k uint) bool {
-	return fprate.RightOnRandomKeys(m, n, k, fpProbes, func() (func([]byte), func([]byte) bool) {
+	return harness.Evidence(func() bool {
 		f := s.learner.New(m, k)
-		return f.Add, f.Test
+		return fprate.RightOnRandomKeys(m, n, k, fpProbes, f.Add, f.Test)
 	})
 }
 

@@ -172,22 +172,19 @@ func largeSequence(gen bytekeys.Gen, emit func(method string, key []byte) bool) 
 // noFalseNegative runs the large property's calls on a fresh learner's New(m, k) without the
 // bookkeeping of harness.Compare, and reports whether every Remove and Test returned true and
 // nothing panicked.
-func (s *suite) noFalseNegative(gen bytekeys.Gen, m uint64, k uint) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	f := s.learner.New(m, k)
-	return largeSequence(gen, func(method string, key []byte) bool {
-		switch method {
-		case "Add":
-			f.Add(key)
-			return true
-		case "Remove":
-			return f.Remove(key)
-		}
-		return f.Test(key)
+func (s *suite) noFalseNegative(gen bytekeys.Gen, m uint64, k uint) bool {
+	return harness.Evidence(func() bool {
+		f := s.learner.New(m, k)
+		return largeSequence(gen, func(method string, key []byte) bool {
+			switch method {
+			case "Add":
+				f.Add(key)
+				return true
+			case "Remove":
+				return f.Remove(key)
+			}
+			return f.Test(key)
+		})
 	})
 }
 
@@ -382,9 +379,9 @@ func (s *suite) rateHint(m, n uint64, k uint, got, p, all float64, removed bool)
 // rightOnRandomKeys reports whether a fresh New(m, k) of the graded package, holding n random
 // keys, has no fewer false positives than the formula allows (fprate.RightOnRandomKeys).
 func (s *suite) rightOnRandomKeys(m, n uint64, k uint) bool {
-	return fprate.RightOnRandomKeys(m, n, k, fpProbes, func() (func([]byte), func([]byte) bool) {
+	return harness.Evidence(func() bool {
 		f := s.learner.New(m, k)
-		return f.Add, f.Test
+		return fprate.RightOnRandomKeys(m, n, k, fpProbes, f.Add, f.Test)
 	})
 }
 

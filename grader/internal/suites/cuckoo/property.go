@@ -220,25 +220,22 @@ func (s *suite) loadHint(load float64) string {
 }
 
 // fillsOnRandomKeys reports whether a fresh New(loadCapacity) of the graded package takes random
-// 16-byte keys up to minLoad of its slots before an Insert fails. A panic says no.
-func (s *suite) fillsOnRandomKeys() (fills bool) {
-	defer func() {
-		if recover() != nil {
-			fills = false
+// 16-byte keys up to minLoad of its slots before an Insert fails.
+func (s *suite) fillsOnRandomKeys() bool {
+	return harness.Evidence(func() bool {
+		f := s.learner.New(loadCapacity)
+		gen := bytekeys.Hashed(1, 16, 1, false)
+		var buf []byte
+		n := uint64(0)
+		for n < 4*loadBuckets {
+			buf = gen(buf, n)
+			if !f.Insert(buf) {
+				break
+			}
+			n++
 		}
-	}()
-	f := s.learner.New(loadCapacity)
-	gen := bytekeys.Hashed(1, 16, 1, false)
-	var buf []byte
-	n := uint64(0)
-	for n < 4*loadBuckets {
-		buf = gen(buf, n)
-		if !f.Insert(buf) {
-			break
-		}
-		n++
-	}
-	return float64(n)/(4*loadBuckets) >= minLoad
+		return float64(n)/(4*loadBuckets) >= minLoad
+	})
 }
 
 // The false-positive property probes fpProbes keys never inserted, against a rate of at most

@@ -510,15 +510,10 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 	return insertHint
 }
 
-// onFresh runs check on a fresh New(q, r) of the graded package, for a hint's replay, and
-// returns what it says. A panic of the graded code is no evidence: false.
-func (s *suite) onFresh(q, r uint, check func(f Filter) bool) (says bool) {
-	defer func() {
-		if recover() != nil {
-			says = false
-		}
-	}()
-	return check(s.learner.New(q, r))
+// onFresh runs check on a fresh New(q, r) of the graded package, for a hint's replay
+// (harness.Evidence).
+func (s *suite) onFresh(q, r uint, check func(f Filter) bool) bool {
+	return harness.Evidence(func() bool { return check(s.learner.New(q, r)) })
 }
 
 // foundWithoutDeletes reports whether the last call of a failing case, a Lookup of a key

@@ -17,7 +17,10 @@ import (
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
 	m := modelOf(learner, reference, harness.Model[Skiplist]{Recv: "s", Hint: func(f harness.Mismatch) string {
-		if v, ok := heldByEmpty(learner); ok && f.Panic == nil {
+		if f.Panic != nil {
+			return hint(f)
+		}
+		if v, ok := heldByEmpty(learner); ok {
 			return fmt.Sprintf("an empty list finds %s: a node holds it as a sentinel, which Search takes "+
 				"for a value (and values beyond it may be lost). Keep the head apart, with no value (compare "+
 				"only real nodes' values), and end each lane with nil", harness.Lit(v))
@@ -408,20 +411,19 @@ func floatTwin(calls []harness.Call, x int) bool {
 var sentinels = []int{-1, 1, math.MinInt, math.MaxInt, math.MinInt32, math.MaxInt32}
 
 // heldByEmpty reports the first of sentinels that a fresh list of learner's finds: the value a
-// sentinel node holds. A panic is no evidence.
-func heldByEmpty(learner API) (v int, found bool) {
-	defer func() {
-		if recover() != nil {
-			found = false
+// sentinel node holds.
+func heldByEmpty(learner API) (held int, found bool) {
+	found = harness.Evidence(func() bool {
+		s := learner.New()
+		for _, v := range sentinels {
+			if s.Search(v) {
+				held = v
+				return true
+			}
 		}
-	}()
-	s := learner.New()
-	for _, v := range sentinels {
-		if s.Search(v) {
-			return v, true
-		}
-	}
-	return 0, false
+		return false
+	})
+	return held, found
 }
 
 // hint names the usual cause of a skip list's wrong answer or crash from the shrunk case.

@@ -476,16 +476,14 @@ const infiniteHint = "a member scored +Inf or -Inf is a member like any other: A
 	"have)"
 
 // dropsInfinities reports whether a fresh set of learner's, holding members scored -Inf, 0 and
-// +Inf, leaves one of them out of RangeByScore(-Inf, +Inf) or RangeByRank(0, -1). A panic is no
-// evidence. A range at wrong positions (a span mistake) can miss an infinite member too: the case
-// alone cannot tell.
-func dropsInfinities(learner API) (drops bool) {
-	defer func() {
-		if recover() != nil {
-			drops = false
-		}
-	}()
-	s := learner.New()
+// +Inf, leaves one of them out of RangeByScore(-Inf, +Inf) or RangeByRank(0, -1). A range at
+// wrong positions (a span mistake) can miss an infinite member too: the case alone cannot tell.
+func dropsInfinities(learner API) bool {
+	return harness.Evidence(func() bool { return dropsOf(learner.New()) })
+}
+
+// dropsOf reports whether s, fresh, leaves a member scored ±Inf out of its ranges.
+func dropsOf(s SortedSet) bool {
 	s.Add("lo", math.Inf(-1))
 	s.Add("mid", 0)
 	s.Add("hi", math.Inf(1))
@@ -664,19 +662,16 @@ func alwaysRight(learner, reference API, calls []harness.Call) bool {
 }
 
 // answersRight reports whether calls, replayed on fresh sets of learner's and the reference's,
-// end with the same answer. A panic says no.
-func answersRight(learner, reference API, calls []harness.Call) (right bool) {
-	defer func() {
-		if recover() != nil {
-			right = false
+// end with the same answer.
+func answersRight(learner, reference API, calls []harness.Call) bool {
+	return harness.Evidence(func() bool {
+		l, r := learner.New(), reference.New()
+		var got, want any
+		for _, c := range calls {
+			got, want = do(l, c), do(r, c)
 		}
-	}()
-	l, r := learner.New(), reference.New()
-	var got, want any
-	for _, c := range calls {
-		got, want = do(l, c), do(r, c)
-	}
-	return fmt.Sprint(got) == fmt.Sprint(want)
+		return fmt.Sprint(got) == fmt.Sprint(want)
+	})
 }
 
 // emptyNameHint names a Rank that takes the head node, whose name is "", for the member named "".
@@ -686,26 +681,23 @@ const emptyNameHint = "the empty name is a name like any other: Rank must find t
 
 // headTakesEmptyName reports whether fresh sets of learner's lose the rank of the member named "",
 // placed first among 64 members at various places in the order of the Adds, so that its tower
-// is shorter than the highest in some of them. A panic is no evidence.
-func headTakesEmptyName(learner API) (lost bool) {
-	defer func() {
-		if recover() != nil {
-			lost = false
-		}
-	}()
-	for try := range 8 {
-		s := learner.New()
-		for i := range 64 {
-			if i == try*8 {
-				s.Add("", 0)
+// is shorter than the highest in some of them.
+func headTakesEmptyName(learner API) bool {
+	return harness.Evidence(func() bool {
+		for try := range 8 {
+			s := learner.New()
+			for i := range 64 {
+				if i == try*8 {
+					s.Add("", 0)
+				}
+				s.Add(fmt.Sprint("m", i), 1)
 			}
-			s.Add(fmt.Sprint("m", i), 1)
+			if _, ok := s.Rank(""); !ok {
+				return true
+			}
 		}
-		if _, ok := s.Rank(""); !ok {
-			return true
-		}
-	}
-	return false
+		return false
+	})
 }
 
 // lostRank reports whether a Rank answered false for a name that is present: no mistake of order
