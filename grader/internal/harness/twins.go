@@ -55,26 +55,26 @@ const (
 	twinPrefix = "b."
 )
 
-// sharesState replays a failing case with both structures and a's calls alone, in pairs, until
-// sharingFails failures with both, sharingPairs pairs, or ShrinkBudget of CPU time. A plain bug
-// of a's own, even one that strikes at random (a skip list's heights), fails a's calls alone
-// about as often as the case with both, a little less with b's calls gone: its first
-// sharingFails failures all fall on the side with both about once in 1,000 gradings (once in
-// 200 if alone fails 30% less often).
-const (
-	sharingFails = 10
-	sharingPairs = 200
-)
+// sharingFails is how many failures with both structures a failing Twins case needs, before
+// any of a's calls alone, for sharesState to call it sharing. A plain bug of a's own, even one
+// that strikes at random (a skip list's heights), fails a's calls alone about as often as the
+// case with both, a little less with b's calls gone: its first sharingFails failures all fall on
+// the side with both about once in 1,000 gradings (once in 200 if alone fails 30% less often).
+// The count of replays is not bounded, only their CPU time (ShrinkBudget): the shrinker keeps a
+// candidate that failed once, so a shrunk case can fail in one replay of a hundred, and then
+// needs about a thousand replays to reach sharingFails.
+const sharingFails = 10
 
 // sharesState reports whether a failing Twins case that uses both structures shows that they
-// share state: replayed, it fails again and again with both structures, and never with a's calls
-// alone, on one structure. A case whose failure is chance (a random height past the head's, once
-// in thousands of Adds) or a plain bug of a's own shows no sharing, nor does a case too slow to
-// replay so often.
+// share state: replayed in pairs, with both structures and with a's calls alone on one
+// structure, it fails sharingFails times with both before it fails once alone. A case whose
+// failure is chance (a random height past the head's, once in thousands of Adds) or a plain
+// bug of a's own shows no sharing, nor does a case too slow to replay so often within
+// ShrinkBudget of CPU time.
 func sharesState[S any](t *T, tm *Model[*twins[S]], m *Model[S], calls []Call) bool {
 	start, alone := ThreadCPU(), aOnly(calls)
-	for pairs, failed := 0, 0; failed < sharingFails; pairs++ {
-		if pairs == sharingPairs || ThreadCPU()-start > ShrinkBudget {
+	for failed := 0; failed < sharingFails; {
+		if ThreadCPU()-start > ShrinkBudget {
 			return false
 		}
 		if play(t, tm, calls, nil, false, false).failed() {

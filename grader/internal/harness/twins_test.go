@@ -213,3 +213,45 @@ func TestTwinsNamesTheSecond(t *testing.T) {
 		}
 	}
 }
+
+// TestSharingThatFailsRarely checks sharesState on two planted bugs whose case fails in about
+// one replay of a hundred, as a shrunk case of a random structure can: one whose structures
+// share a package-level counter (sharing), and one that fails at random on its own (none). Both
+// draw from a seeded source, so that each replay's failure, and the test, is the same every run.
+func TestSharingThatFailsRarely(t *testing.T) {
+	const rate = 100 // one replay in rate fails
+	for _, tc := range []struct {
+		name   string
+		shared bool // the bug needs a second structure made after the first
+		want   bool
+	}{
+		{"package-level state", true, true},
+		{"a bug of its own", false, false},
+	} {
+		rng, made := rand.New(rand.NewPCG(1, 2)), 0
+		m := model(nil)
+		m.New = func() *set {
+			made++
+			born := made
+			return &set{bug: func(s *set, c Call) (any, bool) {
+				if c.Method != "Has" || tc.shared && made == born || rng.IntN(rate) != 0 {
+					return nil, false
+				}
+				return len(s.vals) == 0, true // the opposite of the right answer for a value held or none
+			}}
+		}
+		calls := []Call{
+			{Method: "Add", Args: []any{7}},
+			{Method: twinNew, Func: true, Text: "b := New()"},
+			{Method: "Has", Args: []any{7}},
+		}
+		var got bool
+		runOne(t, Differential, func(ht *T) {
+			tm := twinModel(m, m, nil, nil)
+			got = sharesState(ht, &tm, &m, calls)
+		})
+		if got != tc.want {
+			t.Errorf("%s: sharesState = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
