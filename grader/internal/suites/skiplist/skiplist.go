@@ -429,7 +429,12 @@ func heldByEmpty(learner API) (held int, found bool) {
 // hint names the usual cause of a skip list's wrong answer or crash from the shrunk case.
 func hint(f harness.Mismatch) string {
 	if f.Panic != nil {
-		return panicHint(fmt.Sprint(f.Panic))
+		p := fmt.Sprint(f.Panic)
+		if strings.Contains(p, "with length 0") && holds(f.Calls[:len(f.Calls)-1]) == 0 {
+			return "the list is empty here, and a slice of length 0 was read: an empty list keeps a " +
+				"head with at least one lane, and every lane array the walk fills is that long"
+		}
+		return panicHint(p)
 	}
 	last := f.Calls[len(f.Calls)-1]
 	x := last.Args[0].(int)
@@ -491,6 +496,22 @@ func history(calls []harness.Call, x int) (adds, erases int, others bool) {
 		}
 	}
 	return adds, erases, others
+}
+
+// holds is how many values a right list holds after calls.
+func holds(calls []harness.Call) int {
+	held, n := map[int]int{}, 0
+	for _, c := range calls {
+		switch v := c.Args[0].(int); {
+		case c.Method == "Add":
+			held[v]++
+			n++
+		case c.Method == "Erase" && held[v] > 0:
+			held[v]--
+			n--
+		}
+	}
+	return n
 }
 
 // hasHuge reports whether some call's value is beyond ±2^62, where subtracting two values can
