@@ -498,7 +498,7 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 		// of keys stored once, in a filter of long clusters, tells the two apart.
 		if s.deleteLosesOthers(q, r) {
 			return "a Delete of one copy lost the other, and Deletes lose keys stored once in long clusters " +
-				"too: the hole a Delete leaves cuts the rest of the cluster off. " + shiftBack
+				"too: the rest of the cluster is cut off, by a hole the Delete leaves or by bits it leaves wrong. " + shiftBack
 		}
 		return oneCopyHint
 	case merged && bytekeys.Uses(f.Calls, "Insert", key) == 0:
