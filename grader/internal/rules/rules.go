@@ -6,11 +6,13 @@ package rules
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -270,17 +272,25 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 	var problems []string
 	qual := types.RelativeTo(pkg)
 	scope := pkg.Scope()
-	if obj, ok := scope.Lookup(e.Type).(*types.TypeName); !ok || obj.IsAlias() {
-		problems = append(problems, fmt.Sprintf("type %s is missing: declare it, e.g. type %s struct{ ... }", e.Type, e.Type))
+	if _, err := declared(pkg, e.Type); err != nil {
+		problems = append(problems, fmt.Sprintf("type %s %s: declare it, e.g. type %s struct{ ... }", e.Type, err, e.Type))
 	}
+	names := []string{e.Type}
+	for _, st := range e.Structs {
+		names = append(names, st.Name)
+	}
+	for _, in := range e.Interfaces {
+		names = append(names, in.Name)
+	}
+	aliased := spelled(pkg, names)
 	for _, st := range e.Structs {
 		want := "type " + st.Name + " struct{ " + st.Fields + " }"
-		obj, ok := scope.Lookup(st.Name).(*types.TypeName)
-		if !ok {
-			problems = append(problems, fmt.Sprintf("type %s is missing: want %s", st.Name, want))
+		t, err := declared(pkg, st.Name)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("type %s %s: want %s", st.Name, err, want))
 			continue
 		}
-		if got := fields(obj.Type(), qual); got != st.Fields {
+		if got := fields(t, qual); got != st.Fields {
 			problems = append(problems, fmt.Sprintf("type %s has fields %s, want %s", st.Name, got, want))
 		}
 	}
@@ -304,18 +314,18 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 			}
 			sig = fn.Type().(*types.Signature)
 		} else {
-			tn, ok := scope.Lookup(f.Recv).(*types.TypeName)
-			if !ok {
+			recv, err := declared(pkg, f.Recv)
+			if err != nil {
 				continue // reported above
 			}
-			sel := types.NewMethodSet(types.NewPointer(tn.Type())).Lookup(pkg, f.Name)
+			sel := types.NewMethodSet(types.NewPointer(recv)).Lookup(pkg, f.Name)
 			if sel == nil {
 				problems = append(problems, fmt.Sprintf("method %s is missing: want %s", f.Name, f))
 				continue
 			}
 			sig = sel.Obj().Type().(*types.Signature)
 		}
-		if got := signature(sig, qual); got != f.Sig {
+		if got := signature(sig, qual); got != aliased(f.Sig) {
 			name := f.Name
 			if f.Recv != "" {
 				name = "(*" + f.Recv + ")." + f.Name
@@ -325,6 +335,50 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 	}
 	return problems
 }
+
+// declared returns the type the package declares as name: a type it defines, or an alias of one
+// (type Set = set, type Set = list[int]), which is the same type to the compiler. A name the
+// package does not declare, or declares as an alias of another package's type or of a type
+// literal, is an error that says so.
+func declared(pkg *types.Package, name string) (types.Type, error) {
+	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil, errors.New("is missing")
+	}
+	t := types.Unalias(tn.Type())
+	if n, ok := t.(*types.Named); !ok || n.Obj().Pkg() != pkg {
+		return nil, fmt.Errorf("stands for %s, a type the package does not define", types.TypeString(t, types.RelativeTo(pkg)))
+	}
+	return t, nil
+}
+
+// spelled returns a function that writes an API signature as signature writes the package's:
+// each of the API's type names that the package declares as an alias (type Set = list[int])
+// written as the type it stands for, as go/types writes it.
+func spelled(pkg *types.Package, names []string) func(sig string) string {
+	as := map[string]string{}
+	for _, name := range names {
+		if t, err := declared(pkg, name); err == nil {
+			if s := types.TypeString(t, types.RelativeTo(pkg)); s != name {
+				as[name] = s
+			}
+		}
+	}
+	return func(sig string) string {
+		if len(as) == 0 {
+			return sig
+		}
+		return identifier.ReplaceAllStringFunc(sig, func(w string) string {
+			if s, ok := as[w]; ok {
+				return s
+			}
+			return w
+		})
+	}
+}
+
+// identifier matches a Go identifier in a signature's text.
+var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // methods lists the methods of a declared interface type in name order, without parameter
 // names: "List() ([]string, error); Remove(string) error"; false when obj is not a declared

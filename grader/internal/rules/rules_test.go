@@ -97,13 +97,24 @@ func TestCleanPackages(t *testing.T) {
 func TestAliases(t *testing.T) {
 	t.Parallel()
 	for _, tc := range rows([]struct{ exercise, dir string }{
-		{"skiplist", "value-alias"}, // Value = int in the methods
-		{"lsm", "bytes-alias"},      // Bytes = []byte in the methods and in the Disk interface
+		{"skiplist", "value-alias"},        // Value = int in the methods
+		{"lsm", "bytes-alias"},             // Bytes = []byte in the methods and in the Disk interface
+		{"skiplist", "generic-list-alias"}, // Skiplist = list[int], a generic type's instance
 	}) {
 		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "accepted", tc.dir))
 		if len(rep.TypeErrors)+len(rep.API) > 0 {
 			t.Errorf("%s/%s: type errors %v, API %v", tc.exercise, tc.dir, rep.TypeErrors, rep.API)
 		}
+	}
+	// The exercise's type must be the package's own: an alias of another package's is not.
+	dir := t.TempDir()
+	src := "package skiplist\n\nimport \"strings\"\n\ntype Skiplist = strings.Builder\n\nfunc New() *Skiplist { return nil }\n"
+	if err := os.WriteFile(filepath.Join(dir, "skiplist.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "type Skiplist stands for strings.Builder, a type the package does not define"
+	if rep := check(t, "skiplist", dir); len(rep.API) == 0 || !strings.HasPrefix(rep.API[0], want) {
+		t.Errorf("an alias of strings.Builder: API %q, want %q first", rep.API, want)
 	}
 }
 
