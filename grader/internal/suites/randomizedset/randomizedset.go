@@ -404,6 +404,9 @@ const (
 		"into the removed one's slot, shrink the slice by one, and fix the moved value's index), so " +
 		"that rand.IntN(len(values)) picks each with equal chance; a hole that a draw walks on from, or " +
 		"a stale copy of a value, favours some values"
+	hintIndependent = "draw every answer afresh with rand.IntN(len(values)): each call must give every " +
+		"element the same chance whatever it answered before, so no counter that walks the slice in turn, " +
+		"no redrawing to avoid the last answer, no shuffled copy dealt out in order"
 	hintReach = "GetRandom must be able to return every element: draw the index with " +
 		"rand.IntN(len(values)) over the whole slice, not over a part of it"
 )

@@ -174,6 +174,34 @@ type firstSlots struct{ *good }
 
 func (s firstSlots) GetRandom() int { return s.vals[s.rng.IntN(min(len(s.vals), 1024))] }
 
+// roundRobin answers the slots in turn: every member equally often, each answer fixed by the
+// last.
+type roundRobin struct {
+	*good
+	next int
+}
+
+func (s *roundRobin) GetRandom() int {
+	x := s.vals[s.next%len(s.vals)]
+	s.next++
+	return x
+}
+
+// neverTwice draws again while the answer is the one it gave last, "to look more random".
+type neverTwice struct {
+	*good
+	last int
+}
+
+func (s *neverTwice) GetRandom() int {
+	x := s.good.GetRandom()
+	for len(s.vals) > 1 && x == s.last {
+		x = s.good.GetRandom()
+	}
+	s.last = x
+	return x
+}
+
 // fixedCapacity writes into a slice of 1<<16 slots and never grows it.
 type fixedCapacity struct{ *good }
 
@@ -292,6 +320,12 @@ var wrongSets = []suitetest.Planted[API]{
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "rand.IntN(len(values))", MaxOps: maxCase}},
 	{Name: "favour the first", Impl: wrong[favourFirst](),
 		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Hint: "biased choice", MaxOps: maxCase}},
+	{Name: "round robin", Impl: api(func() *roundRobin { return &roundRobin{good: newSet[int]()} }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Message: "depends on its last answer",
+			Hint: "no counter that walks the slice", MaxOps: maxCase}},
+	{Name: "never the same twice", Impl: api(func() *neverTwice { return &neverTwice{good: newSet[int]()} }),
+		Caught: suitetest.Caught{Test: "property/uniform-small", Verdict: "wrong_answer", Message: "0 times out of the",
+			Hint: "no redrawing to avoid the last answer", MaxOps: maxCase}},
 	{Name: "modulo 1000", Impl: wrong[modulo1000](),
 		Caught: suitetest.Caught{Test: "property/uniform", Verdict: "wrong_answer", Hint: "biased choice", MaxOps: maxCase}},
 	{Name: "first 1024 slots", Impl: wrong[firstSlots](),

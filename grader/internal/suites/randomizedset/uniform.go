@@ -46,6 +46,7 @@ const (
 
 // uniformSmall checks GetRandom's counts on a set of 3 left by removals: one of the first slot,
 // one of the last (which swap-with-last swaps with itself), and one removed and inserted again.
+// Then it checks that successive draws are independent (independent.go).
 func uniformSmall(t *harness.T, api API) {
 	p := newProbe(t, api)
 	for _, x := range []int{10, 20, 30, 40, 50} {
@@ -57,6 +58,7 @@ func uniformSmall(t *harness.T, api API) {
 	p.remove(30)
 	p.insert(30)
 	p.checkUniform(SmallDraws)
+	p.checkIndependent(SmallDraws)
 }
 
 // uniform checks GetRandom's counts on a set of UniformValues values from ±10⁶, left by a
@@ -191,29 +193,43 @@ func (p *probe) uniformFresh(values []int, perValue int) bool {
 // count draws perValue times per member, and returns the members in order with the number of
 // times each came up. It fails the test if GetRandom answers a value that is not a member.
 func (p *probe) count(perValue int) (values, counts []int) {
-	values = slices.Sorted(maps.Keys(p.members))
-	slot := make(map[int]int, len(values))
-	for i, x := range values {
-		slot[x] = i
-	}
+	values, slot := p.sorted()
 	counts = make([]int, len(values))
-	draw := func() any { return p.set.GetRandom() }
 	for range perValue * len(values) {
-		x := p.t.Invoke(getRandom, draw).(int)
-		i, ok := slot[x]
-		if !ok {
-			p.calls = append(p.calls, getRandom)
-			p.t.Fail(&record.Failure{
-				Verdict: verdict.WrongAnswer,
-				Op:      getRandom.Go("s"),
-				Message: fmt.Sprintf("GetRandom() returned %s, which is not in the set%s", harness.Lit(x), p.after()),
-				Hint:    hintStale,
-			})
-		}
-		counts[i]++
+		counts[p.draw(slot)]++
 	}
 	return values, counts
 }
+
+// sorted returns the members in order, and each one's place in that order.
+func (p *probe) sorted() (values []int, slot map[int]int) {
+	values = slices.Sorted(maps.Keys(p.members))
+	slot = make(map[int]int, len(values))
+	for i, x := range values {
+		slot[x] = i
+	}
+	return values, slot
+}
+
+// draw calls GetRandom once and returns its answer's place in slot. It fails the test if the
+// answer is not a member.
+func (p *probe) draw(slot map[int]int) int {
+	x := p.t.Invoke(getRandom, p.callGetRandom).(int)
+	i, ok := slot[x]
+	if !ok {
+		p.calls = append(p.calls, getRandom)
+		p.t.Fail(&record.Failure{
+			Verdict: verdict.WrongAnswer,
+			Op:      getRandom.Go("s"),
+			Message: fmt.Sprintf("GetRandom() returned %s, which is not in the set%s", harness.Lit(x), p.after()),
+			Hint:    hintStale,
+		})
+	}
+	return i
+}
+
+// callGetRandom is the call draw makes, in the form t.Invoke takes.
+func (p *probe) callGetRandom() any { return p.set.GetRandom() }
 
 // describe names a set for a message: "{2, 3, 5}" when small, "a set of 151 values" otherwise.
 func describe(values []int) string {
