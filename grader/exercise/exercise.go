@@ -139,8 +139,9 @@ type Rules struct {
 	Denied []string
 	// DeniedWhy says why, in the message for a denied import: "its seeds differ per process".
 	DeniedWhy string
-	// NoMap forbids maps: a map type written anywhere in the package, and another package's type
-	// that is or holds one, such as sync.Map (rule no-map).
+	// NoMap forbids maps: a map type written anywhere in the package, another package's type
+	// that is or holds one, such as sync.Map, and any value the package uses, read or written,
+	// that is or holds another package's map, such as unicode.Scripts (rule no-map).
 	NoMap bool
 }
 

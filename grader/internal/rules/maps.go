@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"kata/grader/exercise"
 	"kata/grader/result"
@@ -19,8 +20,11 @@ var mapTypes = map[string]bool{
 }
 
 // noMaps reports every place the package of e uses a map: a map type written anywhere in the
-// package (also inside named and generic types, in any file), and a use of another package's
-// type that is or holds a map (sync.Map).
+// package (also inside named and generic types, in any file), a use of another package's type
+// that is or holds a map (sync.Map), and every value the package evaluates whose type is or
+// holds a map that it does not write: another package's map variable (unicode.Scripts), a
+// function's result or a field of another package's struct. The contract forbids using another
+// package's map, not only storing in it, so reading one (a lookup, len, a range) is a use too.
 func noMaps(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (string, int, int)) []Violation {
 	var out []Violation
 	seen := map[token.Pos]bool{}
@@ -33,6 +37,13 @@ func noMaps(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (
 		out = append(out, Violation{Rule: result.NoMap, File: file, Line: line, Column: col, Message: msg})
 	}
 	c := &mapChecker{memo: map[types.Type]string{}}
+	values := &mapChecker{memo: map[types.Type]string{}, written: writtenTypes(pkg.TypesInfo)}
+	qual := func(p *types.Package) string { // unicode.RangeTable, as the learner writes it
+		if p == pkg.Types {
+			return ""
+		}
+		return p.Name()
+	}
 	for _, f := range pkg.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -43,19 +54,46 @@ func noMaps(pkg *packages.Package, e *exercise.Exercise, place func(token.Pos) (
 			case *ast.SelectorExpr, *ast.Ident:
 				// A type from another package that is or holds a map: sync.Map, http.Header.
 				obj := pkg.TypesInfo.Uses[identOf(n)]
-				tn, ok := obj.(*types.TypeName)
-				if !ok || tn.Pkg() == nil || tn.Pkg() == pkg.Types {
-					return true
+				if tn, ok := obj.(*types.TypeName); ok && tn.Pkg() != nil && tn.Pkg() != pkg.Types {
+					if why := c.why(tn.Type()); why != "" {
+						report(n.Pos(), fmt.Sprintf("uses %s.%s, which %s: %s may not use another package's map",
+							tn.Pkg().Name(), tn.Name(), why, e.Noun))
+					}
 				}
-				if why := c.why(tn.Type()); why != "" {
-					report(n.Pos(), fmt.Sprintf("uses %s.%s, which %s: %s may not use another package's map",
-						tn.Pkg().Name(), tn.Name(), why, e.Noun))
+			}
+			// A value that is or holds a map whose type the package never writes came from
+			// another package. Nested expressions that start at the same place (x.f.m) are
+			// reported once, at the outermost.
+			if x, ok := n.(ast.Expr); ok {
+				if tv := pkg.TypesInfo.Types[x]; tv.IsValue() {
+					if why := values.why(tv.Type); why != "" {
+						report(x.Pos(), fmt.Sprintf("%s %s (%s): %s may not use another package's map",
+							types.ExprString(x), why, types.TypeString(tv.Type, qual), e.Noun))
+					}
 				}
 			}
 			return true
 		})
 	}
 	return out
+}
+
+// writtenTypes lists the types the package writes: in type expressions and declarations. A map
+// in one of them is reported where it is written (a map type, sync.Map, the field of a type
+// declared here), so values of these types are not reported again at every use.
+func writtenTypes(info *types.Info) *typeutil.Map {
+	var written typeutil.Map
+	for _, tv := range info.Types {
+		if tv.IsType() {
+			written.Set(tv.Type, true)
+		}
+	}
+	for _, obj := range info.Defs {
+		if tn, ok := obj.(*types.TypeName); ok {
+			written.Set(tn.Type(), true)
+		}
+	}
+	return &written
 }
 
 // identOf returns the identifier naming n: the selector's for pkg.Name, n itself for a name.
@@ -68,7 +106,8 @@ func identOf(n ast.Node) *ast.Ident {
 
 // mapChecker finds maps inside types, remembering what it has seen.
 type mapChecker struct {
-	memo map[types.Type]string
+	memo    map[types.Type]string
+	written *typeutil.Map // types it passes over, whose maps are reported elsewhere; nil for none
 }
 
 // why says how t contains a map ("is a map", "holds a map"), or "" if it does not.
@@ -78,6 +117,9 @@ func (c *mapChecker) why(t types.Type) string {
 	}
 	if w, ok := c.memo[t]; ok {
 		return w
+	}
+	if c.written != nil && c.written.At(t) != nil {
+		return ""
 	}
 	c.memo[t] = "" // cycles end here
 	w := c.look(t)
@@ -112,6 +154,12 @@ func (c *mapChecker) look(t types.Type) string {
 		return holds(c.why(t.Elem()))
 	case *types.Chan:
 		return holds(c.why(t.Elem()))
+	case *types.Tuple: // a call's results, (url.Values, error)
+		for i := range t.Len() {
+			if w := c.why(t.At(i).Type()); w != "" {
+				return "holds a map"
+			}
+		}
 	case *types.Struct:
 		for i := range t.NumFields() {
 			if w := c.why(t.Field(i).Type()); w != "" {
