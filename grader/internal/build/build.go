@@ -1,12 +1,13 @@
 // Package build compiles a graded package together with an exercise's reference solution and
 // hidden tests into one test program, without writing a byte into the graded package's folder.
 //
-// The graded package may live anywhere on disk. Copies of its Go files (not its _test.go files,
-// which neither help nor hurt the verdict), made in the run's scratch folder (see Overlay), are
-// mapped with `go build -overlay` into a virtual folder inside the kit's module,
-// grader/internal/virtual/NAME/learner, that never exists on disk; the reference goes to
-// .../reference and a generated main to .../main. The go command's build cache keys on the
-// virtual folder and the files' contents, so a package that did not change is not compiled again.
+// The graded package may live anywhere on disk. Copies of the files its build uses (see GoFiles:
+// not its _test.go files, which neither help nor hurt the verdict), made in the run's scratch
+// folder (see Overlay), are mapped with `go build -overlay` into a virtual folder inside the
+// kit's module, grader/internal/virtual/NAME/learner, that exists on disk only as an empty
+// folder, and only for a package with assembly (see Place); the reference goes to .../reference
+// and a generated main to .../main. The go command's build cache keys on the virtual folder and the
+// files' contents, so a package that did not change is not compiled again.
 package build
 
 import (
@@ -14,6 +15,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	gobuild "go/build"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,25 +80,79 @@ type Result struct {
 	Output       string // the go command's output, paths mapped back
 }
 
-// GoFiles lists the Go source files of the package in dir that a build uses: every .go file
-// but the tests. It is an error for dir to hold none.
+// GoFiles lists the files of the package in dir that the go command may use to build it, as
+// go/build finds them: its Go files but the tests, its other sources (assembly, C and headers,
+// .syso objects), and the files its //go:embed patterns match, in subfolders too. Files that
+// build constraints leave out here are listed as well: the go command picks among the copies as
+// it picks among the originals, and its choice, not this one, is the one that counts. It is an
+// error for dir to hold no Go file but tests.
 func GoFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var files []string
-	for _, e := range entries {
-		name := e.Name()
-		if e.Type().IsRegular() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") &&
-			!strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") {
-			files = append(files, filepath.Join(dir, name))
+	ctxt := gobuild.Default
+	ctxt.CgoEnabled = false // as Env builds
+	// The error is the go command's to report, in its own words: a package clause that differs,
+	// a file that does not parse. The lists hold every file all the same.
+	p, _ := ctxt.ImportDir(dir, 0)
+	var names []string
+	for _, list := range [][]string{p.GoFiles, p.CgoFiles, p.IgnoredGoFiles, p.InvalidGoFiles} {
+		for _, name := range list {
+			if !strings.HasSuffix(name, "_test.go") {
+				names = append(names, name)
+			}
 		}
 	}
-	if len(files) == 0 {
+	if len(names) == 0 {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s holds no Go files", dir)
 	}
+	for _, list := range [][]string{p.SFiles, p.HFiles, p.CFiles, p.CXXFiles, p.MFiles, p.FFiles,
+		p.SwigFiles, p.SwigCXXFiles, p.SysoFiles, p.IgnoredOtherFiles} {
+		names = append(names, list...)
+	}
+	names = append(names, embedded(dir, p.EmbedPatterns)...)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	files := make([]string, len(names))
+	for i, name := range names {
+		files[i] = filepath.Join(dir, filepath.FromSlash(name))
+	}
 	return files, nil
+}
+
+// embedded lists, as slash-separated paths relative to dir, the regular files that the
+// //go:embed patterns of the package in dir match, and every regular file below a folder they
+// match. The go command applies its own rules to the copies (files named with a leading dot or
+// underscore, other modules, symbolic links); a pattern it rejects is left for it to name.
+func embedded(dir string, patterns []string) []string {
+	fsys := os.DirFS(dir)
+	var names []string
+	for _, pattern := range patterns {
+		matches, err := fs.Glob(fsys, strings.TrimPrefix(pattern, "all:"))
+		if err != nil {
+			continue
+		}
+		for _, m := range matches {
+			// Lstat, not the walk's Stat: the go command refuses to embed a symbolic link,
+			// and a copy of its target would build where the original does not.
+			info, err := fs.Lstat(fsys, m)
+			if err != nil {
+				continue // gone since the glob: the go command will say so
+			}
+			switch {
+			case info.Mode().IsRegular():
+				names = append(names, m)
+			case info.IsDir():
+				fs.WalkDir(fsys, m, func(name string, d fs.DirEntry, err error) error {
+					if err == nil && d.Type().IsRegular() {
+						names = append(names, name)
+					}
+					return nil // an unreadable folder is the go command's to report
+				})
+			}
+		}
+	}
+	return names
 }
 
 // Overlay maps the virtual files of an exercise to copies of the real ones, made in scratch. It
@@ -124,23 +181,37 @@ func Overlay(root, exercise, learner, reference, scratch string) (map[string]str
 	return replace, back, nil
 }
 
-// Place adds files, which come from the folder dir, to the overlay replace as files of the
-// virtual folder virtual, each through a copy made in the folder copies (Overlay says why), and
-// maps both folders back to dir in back, for messages.
+// Place adds files, which lie in the folder dir or below it, to the overlay replace as files of
+// the virtual folder virtual, each through a copy made in the folder copies (Overlay says why),
+// and maps both folders back to dir in back, for messages.
 func Place(replace, back map[string]string, virtual, copies, dir string, files []string) error {
 	if err := os.MkdirAll(copies, 0o700); err != nil {
 		return err
 	}
 	for _, f := range files {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil {
+			return err
+		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return err
 		}
-		copied := filepath.Join(copies, filepath.Base(f))
+		copied := filepath.Join(copies, rel)
+		if err := os.MkdirAll(filepath.Dir(copied), 0o700); err != nil {
+			return err
+		}
 		if err := os.WriteFile(copied, data, 0o600); err != nil {
 			return err
 		}
-		replace[filepath.Join(virtual, filepath.Base(f))] = copied
+		replace[filepath.Join(virtual, rel)] = copied
+		// The go command runs the assembler in the package's folder, which the overlay cannot
+		// make: for a package with assembly the virtual folder exists on disk, empty.
+		if filepath.Ext(rel) == ".s" {
+			if err := os.MkdirAll(virtual, 0o755); err != nil {
+				return err
+			}
+		}
 	}
 	back[virtual] = dir
 	back[copies] = dir

@@ -74,11 +74,15 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	overlay := map[string][]byte{}
 	back := map[string]string{virtual: s.Dir}
 	for _, f := range files {
+		rel, err := filepath.Rel(s.Dir, f)
+		if err != nil {
+			return nil, err
+		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
-		overlay[filepath.Join(virtual, filepath.Base(f))] = data
+		overlay[filepath.Join(virtual, rel)] = data // an embedded file may lie in a subfolder
 	}
 	cfg := &packages.Config{
 		Context: ctx,
