@@ -3,8 +3,10 @@ package concurrentset
 import (
 	"iter"
 	"math"
+	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -278,6 +280,49 @@ func TestScaling(t *testing.T) {
 		t.Errorf("one lock judged to scale: %s", end.Message)
 	default:
 		t.Logf("one lock: %s", end.Message)
+	}
+}
+
+// TestScalingGOMAXPROCS checks that the graded code cannot turn the scaling rounds off through
+// GOMAXPROCS: a setting left before the test, or by New, is undone before the rounds and named,
+// so that one lock is measured as one lock (refused on an idle machine, not judged on a busy one,
+// never "one goroutine at a time").
+func TestScalingGOMAXPROCS(t *testing.T) {
+	if runtime.NumCPU() < 2 || startProcs() < 2 {
+		t.Skip("the program was started to run one goroutine at a time: the scaling rounds are not judged")
+	}
+	runtime.GOMAXPROCS(1)
+	end, _ := kit.Perf(t, kit.Reference, 4, "performance/scaling")
+	t.Logf("reference after GOMAXPROCS(1): %s %s", end.Status, end.Message)
+	if end.Failure != nil || strings.Contains(end.Message, "at most one goroutine") ||
+		!strings.Contains(end.Message, "to 1 before this test (set back)") {
+		t.Errorf("the reference after GOMAXPROCS(1): %+v", end)
+	}
+	end, _ = kit.Perf(t, Bind(func() *locked { runtime.GOMAXPROCS(1); return &locked{} }), 4, "performance/scaling")
+	text := end.Message
+	if end.Failure != nil {
+		text = end.Failure.Message
+	}
+	t.Logf("one lock whose New sets GOMAXPROCS to 1: %s %s", end.Status, text)
+	if strings.Contains(text, "at most one goroutine") || !strings.Contains(text, "to 1 in New (set back)") ||
+		end.Failure != nil && end.Failure.Verdict != verdict.TimeLimitExceeded {
+		t.Errorf("one lock whose New sets GOMAXPROCS to 1: %+v", end)
+	}
+	if got := runtime.GOMAXPROCS(0); got != startProcs() {
+		t.Errorf("GOMAXPROCS after the scaling rounds = %d, want the program's %d", got, startProcs())
+	}
+}
+
+// TestStartProcs checks that the GOMAXPROCS environment variable set after the program started
+// does not change the parallelism the scaling rounds take as the machine's.
+func TestStartProcs(t *testing.T) {
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("no /proc/self/environ here: the environment is the one os.Getenv sees")
+	}
+	want := startProcs()
+	t.Setenv("GOMAXPROCS", strconv.Itoa(want+1))
+	if got := startProcs(); got != want {
+		t.Errorf("startProcs() after os.Setenv(GOMAXPROCS, %d) = %d, want %d", want+1, got, want)
 	}
 }
 

@@ -42,27 +42,51 @@ const (
 )
 
 // scaling runs the scaling rounds and refuses a set that does not scale, where that can be told.
+//
+// The machine's parallelism is the one the judge started the program with (startProcs), not
+// runtime.GOMAXPROCS(0): the graded package's init, New or methods may have changed that. Every
+// phase, of either set, starts under the judge's GOMAXPROCS, so that a change the graded code
+// made before it (in init, New, or the calls before) cannot switch the check off; a change it
+// makes within a phase is measured as it runs. The message names every change the code made.
 func scaling(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/scaling", Kind: harness.Performance, Run: func(t *harness.T) {
-		if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
+		judge := startProcs()
+		if runtime.NumCPU() < 2 || judge < 2 {
 			t.Note("not judged: this machine runs at most one goroutine at a time (%d CPU, GOMAXPROCS %d)",
-				runtime.NumCPU(), runtime.GOMAXPROCS(0))
+				runtime.NumCPU(), judge)
 			return
+		}
+		// Whatever the graded code set before this test (in init, or in the calls of the tests
+		// before) is undone, and the judge's setting is left behind it.
+		var changes []string
+		if before := runtime.GOMAXPROCS(judge); before != judge {
+			changes = append(changes, fmt.Sprintf("to %d before this test (set back)", before))
+		}
+		defer runtime.GOMAXPROCS(judge)
+		// learned notes what the graded code's calls left GOMAXPROCS at, and sets it back.
+		learned := func(where string) {
+			if p := runtime.GOMAXPROCS(judge); p != judge {
+				if c := fmt.Sprintf("to %d %s (set back)", p, where); !slices.Contains(changes, c) {
+					changes = append(changes, c)
+				}
+			}
 		}
 		// The garbage collector, when it runs, takes the second core from two goroutines: collect
 		// before each phase and seldom during it.
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
-		sets := [2]Set{
-			t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(Set),
-			reference.New(),
-		}
+		learnerSet := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(Set)
+		learned("in New")
+		sets := [2]Set{learnerSet, reference.New()}
 		seed := t.Rand().Uint64()
-		for _, s := range sets {
+		for side, s := range sets {
 			r := rand.New(rand.NewPCG(seed, 3))
 			for k := range ScaleKeys {
 				if r.IntN(2) == 0 {
 					s.Add(k)
 				}
+			}
+			if side == 0 {
+				learned("in Add")
 			}
 		}
 		var ratios [2][]float64
@@ -71,9 +95,14 @@ func scaling(learner, reference API) harness.Test {
 			busy, cpu, began := machineBusy(), harness.ProcessCPU(), time.Now()
 			for i := range 2 {
 				side := (i + round) % 2 // alternate which side goes first
-				one := phase(t, sets[side], 1, seed+uint64(round))
-				two := phase(t, sets[side], 2, seed+uint64(round))
-				ratios[side] = append(ratios[side], two/one)
+				var rates [2]float64
+				for n := 1; n <= 2; n++ {
+					rates[n-1] = phase(t, sets[side], n, seed+uint64(round))
+					if side == 0 {
+						learned("during the rounds")
+					}
+				}
+				ratios[side] = append(ratios[side], rates[1]/rates[0])
 			}
 			if idle {
 				idle, why = quietSince(busy, cpu, began)
@@ -82,6 +111,11 @@ func scaling(learner, reference API) harness.Test {
 		lm, rm := median(ratios[0]), median(ratios[1])
 		figures := fmt.Sprintf("two goroutines did %.2f× the operations per second of one (median of %d rounds: %s); "+
 			"the reference %.2f× (%s)", lm, ScaleRounds, list(ratios[0]), rm, list(ratios[1]))
+		if len(changes) > 0 {
+			figures += fmt.Sprintf("; the code changed GOMAXPROCS from the judge's %d: %s", judge,
+				strings.Join(changes, ", "))
+		}
+		const op = "Add, Remove and Contains on two goroutines"
 		switch {
 		case !idle:
 			t.Note("not judged: the machine was not otherwise idle during the rounds (%s); %s", why, figures)
@@ -89,7 +123,7 @@ func scaling(learner, reference API) harness.Test {
 			t.Note("not judged: the reference reached only %.3f× here (it must reach %.1f× to show this "+
 				"machine runs two goroutines at once); %s", rm, ReferenceShows, figures)
 		case lm < RefuseBelow && lm < RefuseShare*rm:
-			t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: "Add, Remove and Contains on two goroutines",
+			t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op,
 				Message: "does not scale: " + figures + ", on an otherwise idle machine",
 				Hint: "one lock lets one goroutine work at a time: give each node its own lock and lock only the " +
 					"predecessors a change touches (the lazy skip list), and let Contains and Range take no lock at all"})
@@ -97,6 +131,28 @@ func scaling(learner, reference API) harness.Test {
 			t.Note("%s", figures)
 		}
 	}}
+}
+
+// startProcs returns the GOMAXPROCS the judge started this program with: the GOMAXPROCS
+// environment variable it got, when that is a positive whole number, or else its number of
+// CPUs. By now the graded package's init has run and may have called runtime.GOMAXPROCS or
+// os.Setenv, so the environment is read from /proc/self/environ, which holds it as the program
+// got it, where there is one. A cgroup's CPU quota, which the runtime's own default heeds, is
+// left aside: where it allows less than two CPUs the reference cannot reach ReferenceShows.
+func startProcs() int {
+	v := os.Getenv("GOMAXPROCS")
+	if b, err := os.ReadFile("/proc/self/environ"); err == nil {
+		v = ""
+		for kv := range strings.SplitSeq(string(b), "\x00") {
+			if val, found := strings.CutPrefix(kv, "GOMAXPROCS="); found {
+				v = val
+			}
+		}
+	}
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
 }
 
 // phase runs the workload on s with n goroutines for ScalePhase and returns the operations per
