@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -46,9 +47,10 @@ func start(ctx context.Context, r Request, p program, work string, tests []strin
 	if err := os.Mkdir(tmp, 0o700); err != nil {
 		return nil, &KitError{Msg: err.Error()}
 	}
-	n := nonce()
+	n, key := nonce(), make([]byte, record.KeySize)
+	rand.Read(key)
 	env := append(childEnv(tmp), record.Config{
-		Record: recPath, Nonce: n, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: p.mode.PerfOnly,
+		Record: recPath, Nonce: n, Sealed: true, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: p.mode.PerfOnly,
 		NoPerf: p.mode.NoPerf, Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
 		Cache: userCache(),
 	}.Environ()...)
@@ -57,7 +59,7 @@ func start(ctx context.Context, r Request, p program, work string, tests []strin
 		raceLog = filepath.Join(runDir, "race")
 		env = append(env, raceOptions(raceLog))
 	}
-	out, err := sandbox.Run(ctx, sandbox.Command{Path: p.binary, Env: env, Dir: tmp}, sandbox.Limits{
+	out, err := sandbox.Run(ctx, sandbox.Command{Path: p.binary, Env: env, Dir: tmp, Stdin: key}, sandbox.Limits{
 		Wall:   r.Limits.Wall,
 		Memory: addressSpace(r.Limits.Memory, p.race),
 		Output: r.Limits.Output,
@@ -65,7 +67,7 @@ func start(ctx context.Context, r Request, p program, work string, tests []strin
 	if err != nil {
 		return nil, &KitError{Msg: "cannot start the test program: " + err.Error()}
 	}
-	log, err := record.ReadFile(recPath)
+	log, err := record.ReadFile(recPath, key)
 	if err != nil {
 		return nil, &KitError{Msg: "cannot read the test record: " + err.Error()}
 	}
@@ -382,6 +384,17 @@ func judgeIncomplete(ctx context.Context, r Request, work string, res *result.Re
 		if running != "" {
 			res.Message += " during test " + running
 		}
+		return nil
+	}
+	if c.log.Foreign > 0 {
+		// Lines the harness did not sign: the graded code wrote into the record, and whatever
+		// the record lacks may be what it overwrote.
+		if len(c.log.Events) == 0 {
+			missing = "none of its lines is the harness's"
+		}
+		res.Test, res.Verdict = running, verdict.RuntimeError
+		res.Message = fmt.Sprintf("the judge's record of the run holds %d line(s) its harness did not write: "+
+			"the graded code wrote into the judge's files, and the run cannot be judged (%s)", c.log.Foreign, missing)
 		return nil
 	}
 	stderr := mapped(c.out.Stderr.String()+raceLogs(c.raceLog), r)

@@ -26,7 +26,7 @@ func inChild(t *testing.T, test, name string) (*record.Log, []byte) {
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
 	cmd.Env = append(os.Environ(), childCase+"="+name, childRecord+"="+path)
 	out, _ := cmd.CombinedOutput()
-	log, err := record.ReadFile(path)
+	log, err := record.ReadFile(path, nil)
 	if err != nil {
 		t.Fatalf("no record: %v\n%s", err, out)
 	}
@@ -37,7 +37,7 @@ func inChild(t *testing.T, test, name string) (*record.Log, []byte) {
 // config (its nonce "local"), into the record inChild reads, then exits as the harness's Main
 // does.
 func runChild(body func(*T), config record.Config) {
-	rec, err := record.Create(os.Getenv(childRecord))
+	rec, err := record.Create(os.Getenv(childRecord), nil)
 	if err != nil {
 		os.Exit(3)
 	}

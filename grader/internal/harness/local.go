@@ -18,7 +18,7 @@ func Local(s *Suite, seed uint64, only ...string) (*record.Log, error) {
 	path := f.Name()
 	f.Close()
 	defer os.Remove(path)
-	rec, err := record.Create(path)
+	rec, err := record.Create(path, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -30,5 +30,5 @@ func Local(s *Suite, seed uint64, only ...string) (*record.Log, error) {
 	if err := rec.Close(); err != nil {
 		return nil, err
 	}
-	return record.ReadFile(path)
+	return record.ReadFile(path, nil)
 }

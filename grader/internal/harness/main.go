@@ -12,6 +12,7 @@ import (
 	"kata/grader/internal/catalog"
 	"kata/grader/internal/growth"
 	"kata/grader/internal/record"
+	"kata/grader/internal/seal"
 	"kata/grader/result"
 	"kata/grader/verdict"
 )
@@ -55,7 +56,12 @@ func Main(s *Suite) {
 		runSecond(s, name)
 	}
 	c := record.ConfigFromEnv()
-	rec, err := record.Create(c.Record)
+	key := seal.Key()
+	if c.Sealed && key == nil {
+		fmt.Fprintln(os.Stderr, "kata harness: the judge's key was not on standard input: something read it first")
+		os.Exit(3)
+	}
+	rec, err := record.Create(c.Record, key)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kata harness: no record file:", err)
 		os.Exit(3)

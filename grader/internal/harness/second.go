@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"kata/grader/internal/seal"
 )
 
 // A second process of the graded program runs the part of a test that the test's own process
@@ -64,7 +66,8 @@ func (t *T) Second(name, dir string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), SecondLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, self)
-	cmd.Env = append(os.Environ(), secondEnv+"="+name, secondDirEnv+"="+dir)
+	// The second process reads no key: it writes no record.
+	cmd.Env = append(os.Environ(), secondEnv+"="+name, secondDirEnv+"="+dir, seal.Env+"=")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {

@@ -22,10 +22,16 @@ type Config struct {
 	// Wall is the run's wall-clock limit, at which the judge kills the process; the watchdog
 	// ends the run a little before it, saying what it knows. 0: none.
 	Wall time.Duration
+	// Sealed says that the judge writes the run's key on the process's standard input, which
+	// the harness signs the record with (package seal reads it; see Writer).
+	Sealed bool
 	// Cache is the user's cache folder, for files that outlive the run (pictures of failed
 	// histories): the run's own folders, HOME included, are removed when it ends. "": none.
 	Cache string
 }
+
+// KeySize is the length in bytes of the key that signs a record: package seal's KeySize.
+const KeySize = 32
 
 // JudgeMemory is what the test process may hold beyond the graded code's memory limit: the
 // judge's own data, which is the hidden test's inputs and the reference's structures built
@@ -53,6 +59,9 @@ const (
 	envOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
 	envWall     = "KATA_WALL"      // the run's wall-clock limit, as a Go duration
 	envCache    = "KATA_CACHE"     // the user's cache folder
+	// envSealed is package seal's Env, which that package, importing nothing of the kit's,
+	// cannot take from here: "1" when a key comes on standard input.
+	envSealed = "KATA_SEAL"
 )
 
 // Environ returns c as the environment variables that ConfigFromEnv reads back.
@@ -80,6 +89,9 @@ func (c Config) Environ() []string {
 	if c.Cache != "" {
 		env = append(env, envCache+"="+c.Cache)
 	}
+	if c.Sealed {
+		env = append(env, envSealed+"=1")
+	}
 	return env
 }
 
@@ -95,6 +107,7 @@ func ConfigFromEnv() Config {
 		NoPerf:   os.Getenv(envNoPerf) == "1",
 		OpLimit:  DefaultOpLimit,
 		Cache:    os.Getenv(envCache),
+		Sealed:   os.Getenv(envSealed) == "1",
 	}
 	c.Seed, _ = strconv.ParseUint(os.Getenv(envSeed), 10, 64)
 	c.Memory, _ = strconv.ParseUint(os.Getenv(envMemory), 10, 64)

@@ -1,17 +1,22 @@
 // Package record is the judge's own account of a test run: the events the harness inside the
-// child process writes, one JSON object per line, to a file that only the judge reads.
+// child process writes, one JSON object per line, to a file that the judge reads.
 //
-// A verdict comes from this record and never from what the learner's code prints. The judge
-// accepts a package only when the record is complete: a hello line carrying the run's nonce,
-// a start and an end line for every hidden test in order, and a done line with the same nonce
-// written after the last test. A run that crashes, exits early or is killed leaves an incomplete
+// A verdict comes from this record and never from what the learner's code prints or writes.
+// The graded code runs in the same process as the harness and can find the record file, so the
+// harness signs every line with a key that the judge gives the process and the graded code
+// never sees (package seal), and the judge reads only the lines signed in order (see chain).
+// The judge accepts a package only when the record is complete: a hello line carrying the run's
+// nonce, a start and an end line for every hidden test in order, and a done line with the same
+// nonce written after the last test. A run that crashes, exits early or is killed leaves an incomplete
 // record, and Log.Incomplete says what is missing. Config is the other half of the protocol:
 // what the judge asks of a run, passed to the child through its environment.
 package record
 
 import (
-	"bufio"
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -114,17 +119,23 @@ type Point struct {
 // Writer appends events to a record file. It is safe for concurrent use: the test runner and
 // the watchdog both write.
 type Writer struct {
-	mu sync.Mutex
-	f  *os.File
+	mu   sync.Mutex
+	f    *os.File
+	seal *chain
 }
 
-// Create opens the record file at path for writing.
-func Create(path string) (*Writer, error) {
+// Create opens the record file at path for writing. With a key, every line is signed (see
+// chain); without one (the kit's own tests, in process), lines are plain JSON.
+func Create(path string, key []byte) (*Writer, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	return &Writer{f: f}, nil
+	w := &Writer{f: f}
+	if key != nil {
+		w.seal = newChain(key)
+	}
+	return w, nil
 }
 
 // Write appends one event as one line, in a single write so a crash cannot leave half of it
@@ -134,33 +145,106 @@ func (w *Writer) Write(e Event) error {
 	if err != nil {
 		return err
 	}
-	line = append(line, '\n')
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	_, err = w.f.Write(line)
+	if w.seal != nil {
+		line = w.seal.sign(line)
+	}
+	_, err = w.f.Write(append(line, '\n'))
 	return err
 }
 
 // Close closes the record file.
 func (w *Writer) Close() error { return w.f.Close() }
 
+// chain signs a record's lines: each line starts with the HMAC-SHA256, under the run's key, of
+// the previous line's signature and the line's JSON, in hex, and a space. A line written by
+// anything but the harness cannot carry a valid signature, nor can the harness's own lines be
+// dropped, reordered or copied from another run without breaking the chain.
+type chain struct {
+	key  []byte
+	prev []byte // the signature of the last line, nil before the first
+}
+
+func newChain(key []byte) *chain { return &chain{key: key} }
+
+// mac is the signature of a line whose JSON is data, after prev.
+func (c *chain) mac(data []byte) []byte {
+	h := hmac.New(sha256.New, c.key)
+	h.Write(c.prev)
+	h.Write(data)
+	return h.Sum(nil)
+}
+
+// sign returns data signed, and moves the chain on.
+func (c *chain) sign(data []byte) []byte {
+	sum := c.mac(data)
+	c.prev = sum
+	out := make([]byte, 0, hex.EncodedLen(len(sum))+1+len(data))
+	out = hex.AppendEncode(out, sum)
+	return append(append(out, ' '), data...)
+}
+
+// open returns the JSON of a signed line and moves the chain on, or reports that the line does
+// not carry the signature that comes next.
+func (c *chain) open(line []byte) ([]byte, bool) {
+	sig, data, ok := bytes.Cut(line, []byte{' '})
+	if !ok {
+		return nil, false
+	}
+	want := make([]byte, hex.DecodedLen(len(sig)))
+	if _, err := hex.Decode(want, sig); err != nil {
+		return nil, false
+	}
+	sum := c.mac(data)
+	if !hmac.Equal(sum, want) {
+		return nil, false
+	}
+	c.prev = sum
+	return data, true
+}
+
 // Log is a record as the judge read it back.
 type Log struct {
 	Events []Event
-	// Garbage counts lines that were not valid events (a torn last line, or foreign writes).
+	// Garbage counts lines that were not valid events: a torn last line, or foreign writes.
 	Garbage int
+	// Foreign counts the lines of a signed record that do not carry the signature that comes
+	// next, but for a torn last line: lines something other than the harness wrote (the graded
+	// code, which can find the record file). They are left out of Events.
+	Foreign int
 }
 
 // Read parses a record. Lines that are not events are counted, not fatal: a process killed in
-// the middle of a write leaves a torn last line.
-func Read(r io.Reader) (*Log, error) {
+// the middle of a write leaves a torn last line. With a key, only lines signed with it in
+// order (see chain) are events.
+func Read(r io.Reader, key []byte) (*Log, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
 	log := &Log{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
+	var seal *chain
+	if key != nil {
+		seal = newChain(key)
+	}
+	lines := bytes.Split(data, []byte{'\n'})
+	for i, line := range lines {
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
+		}
+		torn := i == len(lines)-1 // no line end after it: cut short by the process's end
+		if seal != nil {
+			var ok bool
+			if line, ok = seal.open(line); !ok {
+				if torn {
+					log.Garbage++
+				} else {
+					log.Foreign++
+				}
+				continue
+			}
 		}
 		var e Event
 		if err := json.Unmarshal(line, &e); err != nil || e.Kind == "" {
@@ -169,11 +253,12 @@ func Read(r io.Reader) (*Log, error) {
 		}
 		log.Events = append(log.Events, e)
 	}
-	return log, sc.Err()
+	return log, nil
 }
 
-// ReadFile reads the record at path; a missing file is an empty record.
-func ReadFile(path string) (*Log, error) {
+// ReadFile reads the record at path, signed with key if it is not nil; a missing file is an
+// empty record.
+func ReadFile(path string, key []byte) (*Log, error) {
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return &Log{}, nil
@@ -182,7 +267,7 @@ func ReadFile(path string) (*Log, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return Read(f)
+	return Read(f, key)
 }
 
 // Ends returns the end events by test name.

@@ -7,8 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader/internal/seal"
 	"kata/grader/result"
 )
+
+// TestSealAgrees checks that package seal, which cannot import this one, reads the key that
+// Config and the judge write.
+func TestSealAgrees(t *testing.T) {
+	if seal.KeySize != KeySize || seal.Env != envSealed {
+		t.Errorf("seal reads %d bytes when %s is set, the judge writes %d when %s is", seal.KeySize, seal.Env, KeySize, envSealed)
+	}
+}
 
 func write(t *testing.T, events ...Event) *Log {
 	t.Helper()
@@ -21,7 +30,7 @@ func write(t *testing.T, events ...Event) *Log {
 		buf.Write(line)
 		buf.WriteByte('\n')
 	}
-	log, err := Read(&buf)
+	log, err := Read(&buf, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +80,7 @@ func TestReadToleratesTornAndForeignLines(t *testing.T) {
 PASS
 {"kind":"start","test":"a"}
 {"kind":"end","test":"a","sta`
-	log, err := Read(strings.NewReader(in))
+	log, err := Read(strings.NewReader(in), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +94,7 @@ PASS
 
 func TestWriterRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "record")
-	w, err := Create(path)
+	w, err := Create(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,14 +104,80 @@ func TestWriterRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Close()
-	log, err := ReadFile(path)
+	log, err := ReadFile(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(log.Events) != 1 || log.Events[0].Failure.Case.Ops != 3 {
 		t.Fatalf("read back %+v", log.Events)
 	}
-	if missing, _ := ReadFile(filepath.Join(t.TempDir(), "none")); len(missing.Events) != 0 {
+	if missing, _ := ReadFile(filepath.Join(t.TempDir(), "none"), nil); len(missing.Events) != 0 {
 		t.Error("a missing record should read as empty")
+	}
+}
+
+// TestSignedRecord checks the signed record: the lines the writer signed are read back with its
+// key, and no line another writer adds to the file counts: neither junk, nor a line copied from
+// the record, nor one signed with another key, nor the writer's own lines once one of them is
+// dropped; a torn last line is garbage, not a foreign line.
+func TestSignedRecord(t *testing.T) {
+	key, other := bytes.Repeat([]byte{7}, KeySize), bytes.Repeat([]byte{8}, KeySize)
+	hello, start, end := Event{Kind: Hello, Nonce: "n"}, Event{Kind: Start, Test: "a"}, Event{Kind: End, Test: "a", Status: result.Pass}
+	signed := func(key []byte, events ...Event) []string {
+		c := newChain(key)
+		var lines []string
+		for _, e := range events {
+			line, err := json.Marshal(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, string(c.sign(line)))
+		}
+		return lines
+	}
+	genuine := signed(key, hello, start, end)
+	plain, _ := json.Marshal(end)
+	for _, tc := range []struct {
+		name            string
+		lines           []string
+		events, foreign int
+		garbage         int
+		torn            string // a last line without its line end
+	}{
+		{"as written", genuine, 3, 0, 0, ""},
+		{"junk between", []string{genuine[0], "PASS", genuine[1], genuine[2]}, 3, 1, 0, ""},
+		{"plain JSON", []string{genuine[0], genuine[1], string(plain)}, 2, 1, 0, ""},
+		{"a line copied", []string{genuine[0], genuine[1], genuine[1], genuine[2]}, 3, 1, 0, ""},
+		{"a line dropped", []string{genuine[0], genuine[2]}, 1, 1, 0, ""},
+		{"another key", append(genuine[:1:1], signed(other, start, end)[1:]...), 1, 1, 0, ""},
+		{"torn last line", genuine[:2], 2, 0, 1, genuine[2][:40]},
+	} {
+		in := strings.Join(tc.lines, "\n") + "\n" + tc.torn
+		log, err := Read(strings.NewReader(in), key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(log.Events) != tc.events || log.Foreign != tc.foreign || log.Garbage != tc.garbage {
+			t.Errorf("%s: %d events, %d foreign and %d garbage lines, want %d, %d and %d", tc.name,
+				len(log.Events), log.Foreign, log.Garbage, tc.events, tc.foreign, tc.garbage)
+		}
+	}
+
+	path := filepath.Join(t.TempDir(), "record")
+	w, err := Create(path, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Event{hello, start, end} {
+		if err := w.Write(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	if log, err := ReadFile(path, key); err != nil || len(log.Events) != 3 || log.Foreign != 0 {
+		t.Errorf("a signed record read back with its key: %+v, %v", log, err)
+	}
+	if log, err := ReadFile(path, other); err != nil || len(log.Events) != 0 || log.Foreign != 3 {
+		t.Errorf("a signed record read back with another key: %+v, %v", log, err)
 	}
 }

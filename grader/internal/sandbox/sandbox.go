@@ -9,6 +9,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -34,6 +35,8 @@ type Command struct {
 	Args []string
 	Env  []string // the whole environment; Run adds the mark of the run
 	Dir  string
+	// Stdin is what the program reads on its standard input, then end of file.
+	Stdin []byte
 }
 
 // Signal is the signal that ended a process, named as the system names it ("killed",
@@ -63,6 +66,9 @@ func Run(ctx context.Context, cmd Command, limits Limits) (*Outcome, error) {
 	c, notes := command(ctx, cmd, limits)
 	out.Notes = notes
 	c.Stdout, c.Stderr = out.Stdout, out.Stderr
+	if cmd.Stdin != nil {
+		c.Stdin = bytes.NewReader(cmd.Stdin)
+	}
 	mark := markVar + "=" + rand.Text()
 	c.Dir, c.Env = cmd.Dir, append(slices.Clip(cmd.Env), mark)
 	c.WaitDelay = 500 * time.Millisecond
