@@ -50,7 +50,13 @@ var (
 	panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
 	fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
 	createdBy = regexp.MustCompile(`(?m)^created by (\S+)`)
-	frameLine = regexp.MustCompile(`(?m)^(\S+)\(.*\)\n\t(\S+?:\d+)`)
+	// signalLine is the Go runtime's first line when a signal it does not turn into a panic
+	// ends the program: "SIGSEGV: segmentation violation" for one sent by kill, "SIGABRT: abort".
+	signalLine = regexp.MustCompile(`(?m)^(SIG[A-Z]+: .*)$`)
+	// harnessLine is what the judge's harness in the test process says when it cannot go on,
+	// before it exits with status 3: the record cannot be written, the key was not there.
+	harnessLine = regexp.MustCompile(`(?m)^kata harness: (.*)$`)
+	frameLine   = regexp.MustCompile(`(?m)^(\S+)\(.*\)\n\t(\S+?:\d+)`)
 	// goroutineLine starts one goroutine's trace.
 	goroutineLine = regexp.MustCompile(`(?m)^goroutine \d+ `)
 	runtimeOOM    = regexp.MustCompile(`(?m)^(fatal error: (runtime: )?out of memory|runtime: out of memory|fatal error: failed to reserve page summary memory|runtime: cannot allocate memory|fatal error: runtime: cannot allocate memory)`)
@@ -102,12 +108,19 @@ func Analyze(stderr string, exit int, signal sandbox.Signal, learnerPkg string) 
 			where = " in a goroutine started by " + short(by[1], learnerPkg)
 		}
 		c.Reason = "panic" + where + ": " + c.Value
+	case exit == 2 && signalLine.MatchString(stderr):
+		c.Kind, c.Value = Signal, strings.TrimSpace(signalLine.FindStringSubmatch(stderr)[1])
+		c.Reason = "the test process ended on a signal" + c.in() + ": " + c.Value
 	case signal != "":
 		c.Kind, c.Value = Signal, string(signal)
-		c.Reason = "the test process was killed by " + string(signal)
+		c.Reason = "the test process was ended by a signal (" + string(signal) + ")"
 		if signal.Killed() {
-			c.Reason += " (the system's out-of-memory killer, or another process)"
+			c.Reason = "the test process was killed (SIGKILL): by the system's out-of-memory killer, or by another process"
 		}
+	case exit == 3 && harnessLine.MatchString(stderr):
+		c.Kind, c.Value = Exit, strings.TrimSpace(harnessLine.FindStringSubmatch(stderr)[1])
+		c.Reason = "the judge's harness in the test process could not go on (" + c.Value + "): the graded code " +
+			"must leave the process's files, standard input and limits alone"
 	default:
 		c.Kind = Exit
 		c.Reason = fmt.Sprintf("the test process exited with status %d before the hidden tests finished: "+
