@@ -63,7 +63,7 @@ func stringLit(s string) string {
 		return strconv.Quote(s)
 	}
 	bestP, bestR := 0, 0
-	for p := 1; p <= 8 && p <= len(s)/4; p++ {
+	for p := 1; p <= maxPeriod && p <= len(s)/4; p++ {
 		r := 1
 		for (r+1)*p <= len(s) && s[r*p:(r+1)*p] == s[:p] {
 			r++
@@ -81,6 +81,10 @@ func stringLit(s string) string {
 	}
 	return lit
 }
+
+// maxPeriod is the longest repeated piece stringLit looks for: a 64 KiB value made of a
+// 16-byte pattern is strings.Repeat(pattern, 4096), not 64 KiB of text.
+const maxPeriod = 64
 
 // imports returns the packages the printed code needs besides testing: fmt where a call of
 // several results is printed through fmt.Sprint, math and strings for Lit's literals.

@@ -300,10 +300,11 @@ func TestScriptBlamesADisagreeingReference(t *testing.T) {
 
 func TestLitRepetitions(t *testing.T) {
 	for in, want := range map[string]string{
-		strings.Repeat("ab", 100) + "d": `strings.Repeat("ab", 100) + "d"`,
-		strings.Repeat("a", 30) + "bc":  `strings.Repeat("a", 30) + "bc"`,
-		"abcdefghijklmnopqrstuvwxyz":    `"abcdefghijklmnopqrstuvwxyz"`,
-		strings.Repeat("xyz", 6):        `strings.Repeat("xyz", 6)`,
+		strings.Repeat("ab", 100) + "d":          `strings.Repeat("ab", 100) + "d"`,
+		strings.Repeat("a", 30) + "bc":           `strings.Repeat("a", 30) + "bc"`,
+		"abcdefghijklmnopqrstuvwxyz":             `"abcdefghijklmnopqrstuvwxyz"`,
+		strings.Repeat("xyz", 6):                 `strings.Repeat("xyz", 6)`,
+		strings.Repeat("0123456789abcdef", 4096): `strings.Repeat("0123456789abcdef", 4096)`,
 	} {
 		if got := Lit(in); got != want {
 			t.Errorf("Lit(%q...) = %s, want %s", in[:8], got, want)

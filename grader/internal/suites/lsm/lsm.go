@@ -120,8 +120,24 @@ type got struct {
 	Err   error
 }
 
-// GoString is the quoted fmt.Sprint of the three results.
-func (g got) GoString() string { return strconv.Quote(fmt.Sprint(g.Value, g.OK, g.Err)) }
+// GoString is the quoted fmt.Sprint of the three results; for a long value without an error,
+// the fmt.Sprint call that writes it, its value as Lit writes it (strings.Repeat for a
+// repetition), so that a case holding a 64 KiB value stays short enough to read.
+func (g got) GoString() string {
+	if len(g.Value) > longValue && g.Err == nil {
+		return sprintCall(g.Value, g.OK)
+	}
+	return strconv.Quote(fmt.Sprint(g.Value, g.OK, g.Err))
+}
+
+// longValue is the longest value a printed case writes out as fmt.Sprint's text: a longer one
+// is written as the fmt.Sprint call (sprintCall).
+const longValue = 64
+
+// sprintCall is the Go expression fmt.Sprint(value, ok, nil) writes what Get's results print as.
+func sprintCall(value []byte, ok bool) string {
+	return fmt.Sprintf("fmt.Sprint([]byte(%s), %t, error(nil))", harness.Lit(string(value)), ok)
+}
 
 // wantGet is what a Get must return: the value (nil or empty alike when ok) and ok, no error.
 type wantGet struct {
@@ -136,12 +152,20 @@ func (w wantGet) Accepts(g any) bool {
 }
 
 // Cond is the printed case's check of fmt.Sprint(db.Get(key)).
-func (w wantGet) Cond(v string) string { return v + " != " + strconv.Quote(w.String()) }
+func (w wantGet) Cond(v string) string {
+	if w.ok && len(w.value) > longValue {
+		return v + " != " + sprintCall(w.value, true)
+	}
+	return v + " != " + strconv.Quote(w.String())
+}
 
-// String is fmt.Sprint of the right results.
+// String is fmt.Sprint of the right results, a long value as Lit writes it.
 func (w wantGet) String() string {
-	if !w.ok {
+	switch {
+	case !w.ok:
 		return fmt.Sprint([]byte(nil), false, nil)
+	case len(w.value) > longValue:
+		return "[]byte(" + harness.Lit(string(w.value)) + ") true <nil>"
 	}
 	return fmt.Sprint(w.value, true, nil)
 }
