@@ -16,6 +16,7 @@ package lsm
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -304,17 +305,27 @@ func (s *suite) model(o Options) harness.Model[*box] {
 		Ref:      func() *box { return &box{model: map[string][]byte{}} },
 		Do:       do,
 		Simplify: simplify,
-		Show:     show,
+		Show:     func(f harness.Mismatch) []harness.Call { return s.show(o, f) },
 		Hint:     func(f harness.Mismatch) string { return s.hint(o, f) },
 		// A second store (harness.Twins) is d2 and db2 in printed cases.
 		TwinNames: map[string]string{"d": "d2", "db": "db2"},
 	}
 }
 
-// show prints a failing Get through fmt.Sprint, and a failing reopening as one expression.
-func show(f harness.Mismatch) []harness.Call {
-	calls := make([]harness.Call, len(f.Calls))
-	copy(calls, f.Calls)
+// show prints a failing Get through fmt.Sprint, and a failing reopening as one expression. A
+// case that fails only because the judge overwrites the slices it gives and gets (keeps) would
+// pass as plain calls on literals, so its Puts, Deletes and Gets are printed as the judge made
+// them: on slices that flip, declared before the first call, overwrites once the call returns.
+func (s *suite) show(o Options, f harness.Mismatch) []harness.Call {
+	calls := slices.Clone(f.Calls)
+	if _, isGet := f.Got.(got); isGet && s.keeps(o, f.Calls) {
+		for i := range calls {
+			calls[i].Text = overwritten(calls[i])
+		}
+		calls[0].Text = "flip := func(ps ...[]byte) { // overwrites what the store was given or gave back\n" +
+			"\t\tfor _, p := range ps {\n\t\t\tfor i := range p {\n\t\t\t\tp[i] = ^p[i]\n\t\t\t}\n\t\t}\n\t}\n\t" +
+			calls[0].Text
+	}
 	last := &calls[len(calls)-1]
 	switch last.Method {
 	case "Get":
@@ -324,6 +335,23 @@ func show(f harness.Mismatch) []harness.Call {
 			"\t\tvar err error\n\t\tdb, err = Open(d, " + optionsText(last.Args[0].(Options)) + ")\n\t\treturn err\n\t}()"
 	}
 	return calls
+}
+
+// overwritten is c's Text as the judge makes the call: a Put, Delete or Get on slices that flip
+// overwrites once it returns, a Get's value copied first; other calls as they are.
+func overwritten(c harness.Call) string {
+	switch c.Method {
+	case "Put":
+		return fmt.Sprintf("func() error {\n\t\tk, v := %s, %s\n\t\tdefer flip(k, v)\n\t\treturn db.Put(k, v)\n\t}()",
+			harness.Lit(c.Args[0]), harness.Lit(c.Args[1]))
+	case "Delete":
+		return fmt.Sprintf("func() error {\n\t\tk := %s\n\t\tdefer flip(k)\n\t\treturn db.Delete(k)\n\t}()",
+			harness.Lit(c.Args[0]))
+	case "Get":
+		return fmt.Sprintf("func() ([]byte, bool, error) {\n\t\tk := %s\n\t\tdefer flip(k)\n"+
+			"\t\tv, ok, err := db.Get(k)\n\t\tdefer flip(v)\n\t\treturn append([]byte(nil), v...), ok, err\n\t}()", harness.Lit(c.Args[0]))
+	}
+	return c.Text
 }
 
 // simplify proposes simpler keys and values for a failing case; a key never becomes empty (keys
