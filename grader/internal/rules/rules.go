@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -106,7 +108,11 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		p := pkg.Fset.Position(pos)
 		return build.MapPaths(p.Filename, s.Root, s.Base, back), p.Line, p.Column
 	}
-	imps := importsOf(pkg, place)
+	// The files that build constraints leave out of this check (a file only for the race
+	// detector's build, or for another system) are built elsewhere: their imports and
+	// go:linkname directives are checked too, from their syntax.
+	syntax := append(slices.Clip(pkg.Syntax), otherBuilds(pkg, overlay)...)
+	imps := importsOf(syntax, place)
 	if len(pkg.Errors) > 0 {
 		for _, e := range pkg.Errors {
 			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, s.Base, back), e.Msg))
@@ -118,8 +124,12 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
 	rep.Violations = append(rep.Violations, kitImports(imps, s.Exercise)...)
-	rep.Linknames = linknames(pkg, place)
-	rep.Violations = append(rep.Violations, kitLinknames(rep.Linknames)...)
+	rep.Linknames = linknames(pkg.Syntax, place)
+	rep.Violations = append(rep.Violations, kitLinknames(linknames(syntax, place))...)
+	asm := append(slices.Clip(pkg.OtherFiles), pkg.IgnoredFiles...) // other systems' assembly too
+	rep.Violations = append(rep.Violations, kitAssembly(asm, overlay, func(name string) string {
+		return build.MapPaths(name, s.Root, s.Base, back)
+	})...)
 	rep.Violations = append(rep.Violations, allowedImports(imps, s.Exercise)...)
 	rep.Violations = append(rep.Violations, deniedImports(imps, s.Exercise)...)
 	if s.Exercise.Rules.NoMap {
@@ -151,10 +161,27 @@ type imported struct {
 	at   Violation // the import's File, Line and Column
 }
 
-// importsOf lists the package's imports, file by file.
-func importsOf(pkg *packages.Package, place func(token.Pos) (string, int, int)) []imported {
+// otherBuilds parses the package's Go files that build constraints leave out of the check, in
+// the package's file set, from their contents in overlay; a file that does not parse is the
+// build's to report, where it is built.
+func otherBuilds(pkg *packages.Package, overlay map[string][]byte) []*ast.File {
+	var out []*ast.File
+	for _, name := range pkg.IgnoredFiles {
+		src, ok := overlay[name]
+		if !ok || !strings.HasSuffix(name, ".go") {
+			continue
+		}
+		if f, err := parser.ParseFile(pkg.Fset, name, src, parser.ParseComments); err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// importsOf lists the imports of files, file by file.
+func importsOf(files []*ast.File, place func(token.Pos) (string, int, int)) []imported {
 	var out []imported
-	for _, f := range pkg.Syntax {
+	for _, f := range files {
 		for _, imp := range f.Imports {
 			file, line, col := place(imp.Pos())
 			out = append(out, imported{path: strings.Trim(imp.Path.Value, `"`),
@@ -234,10 +261,10 @@ func sortedList(paths []string) string {
 	return strings.Join(list, ", ")
 }
 
-// linknames lists the package's go:linkname directives.
-func linknames(pkg *packages.Package, place func(token.Pos) (string, int, int)) []Linkname {
+// linknames lists the go:linkname directives of files.
+func linknames(files []*ast.File, place func(token.Pos) (string, int, int)) []Linkname {
 	var out []Linkname
-	for _, f := range pkg.Syntax {
+	for _, f := range files {
 		for _, group := range f.Comments {
 			for _, c := range group.List {
 				fields := strings.Fields(c.Text)
@@ -266,6 +293,27 @@ func kitLinknames(links []Linkname) []Violation {
 		if pkgPath == layout.Module || strings.HasPrefix(pkgPath, layout.Module+"/") {
 			out = append(out, Violation{Rule: result.NoKitLinkname, File: l.File, Line: l.Line, Column: l.Column,
 				Message: fmt.Sprintf("go:linkname to %s: an exercise may not use the kit's code", l.Target)})
+		}
+	}
+	return out
+}
+
+// kitAssembly reports the package's assembly files that refer to a symbol of the kit's own
+// packages, as kata∕grader∕internal∕seal·key(SB): assembly reads another package's variables as
+// go:linkname does. files are the package's files, whose contents overlay holds; only .s
+// files are read. path maps a file to the name the learner knows.
+func kitAssembly(files []string, overlay map[string][]byte, path func(string) string) []Violation {
+	kit := regexp.MustCompile(regexp.QuoteMeta(strings.ReplaceAll(layout.Module, "/", "∕")) + `[∕·][^(\s]*`)
+	var out []Violation
+	for _, name := range files {
+		if !strings.HasSuffix(name, ".s") {
+			continue
+		}
+		for i, line := range strings.Split(string(overlay[name]), "\n") {
+			if m := kit.FindString(line); m != "" {
+				out = append(out, Violation{Rule: result.NoKitLinkname, File: path(name), Line: i + 1,
+					Message: fmt.Sprintf("refers to %s in assembly: an exercise may not use the kit's code", m)})
+			}
 		}
 	}
 	return out

@@ -218,6 +218,17 @@ func TestKitLinkname(t *testing.T) {
 	rep := check(t, "bloom", filepath.Join(kit.Testdata(), "bloom", "compile_error", "linkname-missing"))
 	if len(rep.Violations) != 0 || len(rep.Linknames) != 1 || rep.Linknames[0].Line == 0 {
 		t.Errorf("linkname-missing: violations %v, linknames %v", rep.Violations, rep.Linknames)
+	} // The kit's code reached from a file of another build (the race detector's), or from
+	// assembly, of this system or another: each at its line.
+	for _, tc := range rows([]struct{ dir, file string }{
+		{"race-only-linkname", "race.go"},
+		{"assembly-reads-kit", "key_amd64.s"},
+	}) {
+		rep := check(t, "randomizedset", filepath.Join(kit.Testdata(), "randomizedset", "rule_violation", tc.dir))
+		if len(rep.Violations) == 0 || rep.Violations[0].Rule != result.NoKitLinkname ||
+			!strings.HasSuffix(rep.Violations[0].File, tc.file) || rep.Violations[0].Line == 0 {
+			t.Errorf("%s: %v", tc.dir, rep.Violations)
+		}
 	}
 }
 
