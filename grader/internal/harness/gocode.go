@@ -137,8 +137,12 @@ func caseCode(init, recv string, calls []Call, results []any, want any, panicked
 			fmt.Fprintf(&b, "\t%s\n", c.Go(recv))
 		default:
 			fmt.Fprintf(&b, "\tif got := %s; %s {\n", c.Go(recv), cond("got", want))
-			fmt.Fprintf(&b, "\t\tt.Fatalf(\"%s = %%v, want %s\", got)\n",
-				escape(c.Short()), escape(describe(want)))
+			// The message names the call, unless its code takes lines (a function literal).
+			label := escape(c.Short()) + " = %v"
+			if strings.Contains(c.Short(), "\n") {
+				label = "got %v"
+			}
+			fmt.Fprintf(&b, "\t\tt.Fatalf(\"%s, want %s\", got)\n", label, escape(describe(want)))
 			b.WriteString("\t}\n")
 		}
 	}
