@@ -1,7 +1,6 @@
 package grader
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,12 +77,8 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 			programs = append(programs, program{pkg + ".test", dir})
 		}
 	}
-	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	overlayFile, err := build.WriteOverlay(work, replace)
 	if err != nil {
-		t.Fatal(err)
-	}
-	overlayFile := filepath.Join(work, "overlay.json")
-	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	real := func(out []byte) string { return build.MapPaths(string(out), root, "", back) }

@@ -181,6 +181,17 @@ func Overlay(root, exercise, learner, reference, scratch string) (map[string]str
 	return replace, back, nil
 }
 
+// WriteOverlay writes replace, virtual files mapped to real ones, as the go command's -overlay
+// file overlay.json in dir, and returns its path.
+func WriteOverlay(dir string, replace map[string]string) (string, error) {
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "overlay.json")
+	return path, os.WriteFile(path, data, 0o600)
+}
+
 // Place adds files, which lie in the folder dir or below it, to the overlay replace as files of
 // the virtual folder virtual, each through a copy made in the folder copies (Overlay says why),
 // and maps both folders back to dir in back, for messages.
@@ -280,12 +291,8 @@ func Build(ctx context.Context, s Spec) (*Result, error) {
 	}
 	mainDir := filepath.Join(VirtualDir(s.Root, s.Exercise), "main")
 	replace[filepath.Join(mainDir, "main.go")] = mainFile
-	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	overlayFile, err := WriteOverlay(s.Work, replace)
 	if err != nil {
-		return nil, err
-	}
-	overlayFile := filepath.Join(s.Work, "overlay.json")
-	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
 		return nil, err
 	}
 	binary := s.Output

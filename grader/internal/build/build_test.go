@@ -1,7 +1,6 @@
 package build
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -136,12 +135,8 @@ TEXT ·twice(SB), NOSPLIT, $0-16
 	if err := Place(replace, back, virtual, filepath.Join(work, "copies"), dir, files); err != nil {
 		t.Fatal(err)
 	}
-	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	overlayFile, err := WriteOverlay(work, replace)
 	if err != nil {
-		t.Fatal(err)
-	}
-	overlayFile := filepath.Join(work, "overlay.json")
-	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	binary := filepath.Join(work, "program.exe")
