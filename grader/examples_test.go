@@ -45,7 +45,7 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 			}
 		}
 		stub := filepath.Join(root, "exercises", e.Name)
-		ready, err := build.GoFiles(stub)
+		ready, err := build.Files(stub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func TestExamplesPassOnRightCode(t *testing.T) {
 			// The last element names the test program: one of its own for each package.
 			pkg := e.Name + "-" + strconv.Itoa(i)
 			virtual := filepath.Join(build.VirtualDir(root, e.Name), "examples", pkg)
-			files, err := build.GoFiles(dir)
+			files, err := build.Files(dir)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -148,7 +148,7 @@ func Prepare(ctx context.Context, r Request) (*Prepared, error) {
 		return nil, err
 	}
 	reference := filepath.Join(r.Solutions, r.Exercise.Name)
-	if _, err := build.GoFiles(reference); err != nil {
+	if _, err := build.Files(reference); err != nil {
 		return nil, &KitError{Msg: fmt.Sprintf("no reference solution for %s: %v", r.Exercise.Name, err)}
 	}
 	if _, err := exec.LookPath("go"); err != nil {
@@ -308,7 +308,7 @@ func checkFolder(base, dir string, e *exercise.Exercise, strict bool) error {
 	if !info.IsDir() {
 		return &UsageError{Msg: fmt.Sprintf("%s is not a folder", build.Display(base, dir))}
 	}
-	files, err := build.GoFiles(dir)
+	files, err := build.Files(dir)
 	if err != nil {
 		return &UsageError{Msg: fmt.Sprintf("%s holds no Go package (no .go files besides tests)", build.Display(base, dir))}
 	}

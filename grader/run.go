@@ -291,12 +291,15 @@ func setFailure(res *result.Result, r Request, test string, v verdict.Verdict, f
 // hint about a negative key % n blames: a package without one indexes with the key some other
 // way. A file that does not parse counts as having one, so that the hint is kept.
 func hasRemainder(dir string) bool {
-	files, err := build.GoFiles(dir)
+	files, err := build.Files(dir)
 	if err != nil {
 		return true
 	}
 	fset := token.NewFileSet()
 	for _, name := range files {
+		if !strings.HasSuffix(name, ".go") {
+			continue // assembly, embedded data
+		}
 		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return true

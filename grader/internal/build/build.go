@@ -1,7 +1,7 @@
 // Package build compiles a graded package together with an exercise's reference solution and
 // hidden tests into one test program, without writing a byte into the graded package's folder.
 //
-// The graded package may live anywhere on disk. Copies of the files its build uses (see GoFiles:
+// The graded package may live anywhere on disk. Copies of the files its build uses (see Files:
 // not its _test.go files, which neither help nor hurt the verdict), made in the run's scratch
 // folder (see Overlay), are mapped with `go build -overlay` into a virtual folder inside the
 // kit's module, grader/internal/virtual/NAME/learner, that exists on disk only as an empty
@@ -80,13 +80,13 @@ type Result struct {
 	Output       string // the go command's output, paths mapped back
 }
 
-// GoFiles lists the files of the package in dir that the go command may use to build it, as
+// Files lists the files of the package in dir that the go command may use to build it, as
 // go/build finds them: its Go files but the tests, its other sources (assembly, C and headers,
 // .syso objects), and the files its //go:embed patterns match, in subfolders too. Files that
 // build constraints leave out here are listed as well: the go command picks among the copies as
 // it picks among the originals, and its choice, not this one, is the one that counts. It is an
 // error for dir to hold no Go file but tests.
-func GoFiles(dir string) ([]string, error) {
+func Files(dir string) ([]string, error) {
 	ctxt := gobuild.Default
 	ctxt.CgoEnabled = false // as Env builds
 	// The error is the go command's to report, in its own words: a package clause that differs,
@@ -169,7 +169,7 @@ func Overlay(root, exercise, learner, reference, scratch string) (map[string]str
 	replace := map[string]string{}
 	back := map[string]string{}
 	for _, p := range []struct{ sub, dir string }{{"learner", learner}, {"reference", reference}} {
-		files, err := GoFiles(p.dir)
+		files, err := Files(p.dir)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -23,9 +23,9 @@ func write(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-// TestGoFiles checks which files of a folder GoFiles lists: what a build may use, constraints
+// TestFiles checks which files of a folder Files lists: what a build may use, constraints
 // aside, and the files the embed patterns match, but not the tests nor what nothing names.
-func TestGoFiles(t *testing.T) {
+func TestFiles(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{
 		"p.go":               "package p\n\nimport \"embed\"\n\n//go:embed table.txt all:static\nvar files embed.FS\n",
@@ -41,7 +41,7 @@ func TestGoFiles(t *testing.T) {
 		"notes.txt":          "named by no pattern\n",
 		"unrelated/other.go": "package other\n",
 	})
-	files, err := GoFiles(dir)
+	files, err := Files(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,13 +56,13 @@ func TestGoFiles(t *testing.T) {
 	want := []string{"add.h", "add_amd64.s", "add_riscv64.s", "other.go", "p.go",
 		"static/a.txt", "static/sub/.b.txt", "table.txt"}
 	if !slices.Equal(got, want) {
-		t.Errorf("GoFiles = %q, want %q", got, want)
+		t.Errorf("Files = %q, want %q", got, want)
 	}
 
 	only := t.TempDir()
 	write(t, only, map[string]string{"p_test.go": "package p\n"})
-	if _, err := GoFiles(only); err == nil {
-		t.Error("GoFiles of a folder with only a test file: no error")
+	if _, err := Files(only); err == nil {
+		t.Error("Files of a folder with only a test file: no error")
 	}
 }
 
@@ -122,7 +122,7 @@ TEXT ·twice(SB), NOSPLIT, $0-16
 		"greeting.txt":        "hello ",
 		"words/deep/word.txt": "world ",
 	})
-	files, err := GoFiles(dir)
+	files, err := Files(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ type Spec struct {
 // Check type-checks the package in s.Dir as the build would see it and checks its API and
 // rules.
 func Check(ctx context.Context, s Spec) (*Report, error) {
-	files, err := build.GoFiles(s.Dir)
+	files, err := build.Files(s.Dir)
 	if err != nil {
 		return nil, err
 	}
