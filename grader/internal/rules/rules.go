@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -126,8 +127,9 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	rep.Violations = append(rep.Violations, kitImports(imps, s.Exercise)...)
 	rep.Linknames = linknames(pkg.Syntax, place)
 	rep.Violations = append(rep.Violations, kitLinknames(linknames(syntax, place))...)
-	asm := append(slices.Clip(pkg.OtherFiles), pkg.IgnoredFiles...) // other systems' assembly too
-	rep.Violations = append(rep.Violations, kitAssembly(asm, overlay, func(name string) string {
+	// The assembly is read from the overlay, which holds every system's: go list names a file
+	// of a folder that is not on disk only when it is Go.
+	rep.Violations = append(rep.Violations, kitAssembly(slices.Sorted(maps.Keys(overlay)), overlay, func(name string) string {
 		return build.MapPaths(name, s.Root, s.Base, back)
 	})...)
 	rep.Violations = append(rep.Violations, allowedImports(imps, s.Exercise)...)
