@@ -114,24 +114,26 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 	// go:linkname directives are checked too, from their syntax.
 	syntax := append(slices.Clip(pkg.Syntax), otherBuilds(pkg, overlay)...)
 	imps := importsOf(syntax, place)
+	// What reaches the kit's code needs no types: imports, go:linkname, and assembly, read from
+	// the overlay, which holds every system's (go list names a file of a folder that is not on
+	// disk only when it is Go, so assembly's functions look bodiless to the type-checker).
+	kitUse := kitImports(imps, s.Exercise)
+	kitUse = append(kitUse, kitLinknames(linknames(syntax, place))...)
+	kitUse = append(kitUse, kitAssembly(slices.Sorted(maps.Keys(overlay)), overlay, func(name string) string {
+		return build.MapPaths(name, s.Root, s.Base, back)
+	})...)
 	if len(pkg.Errors) > 0 {
 		for _, e := range pkg.Errors {
 			rep.TypeErrors = append(rep.TypeErrors, parseError(build.MapPaths(e.Pos, s.Root, s.Base, back), e.Msg))
 		}
 		// A library the exercise forbids is one the kit's module does not require, so that the
 		// package cannot type-check: the import is still what the learner has to change.
-		rep.Violations = kitImports(imps, s.Exercise)
+		rep.Violations = kitUse
 		return rep, nil
 	}
 	rep.API = checkAPI(pkg.Types, s.Exercise)
-	rep.Violations = append(rep.Violations, kitImports(imps, s.Exercise)...)
 	rep.Linknames = linknames(pkg.Syntax, place)
-	rep.Violations = append(rep.Violations, kitLinknames(linknames(syntax, place))...)
-	// The assembly is read from the overlay, which holds every system's: go list names a file
-	// of a folder that is not on disk only when it is Go.
-	rep.Violations = append(rep.Violations, kitAssembly(slices.Sorted(maps.Keys(overlay)), overlay, func(name string) string {
-		return build.MapPaths(name, s.Root, s.Base, back)
-	})...)
+	rep.Violations = append(rep.Violations, kitUse...)
 	rep.Violations = append(rep.Violations, allowedImports(imps, s.Exercise)...)
 	rep.Violations = append(rep.Violations, deniedImports(imps, s.Exercise)...)
 	if s.Exercise.Rules.NoMap {
