@@ -192,6 +192,17 @@ func WriteOverlay(dir string, replace map[string]string) (string, error) {
 	return path, os.WriteFile(path, data, 0o600)
 }
 
+// AssemblyFolder makes the virtual folder of a package whose files hold assembly on disk,
+// empty: the go command runs the assembler in the package's folder, which an overlay cannot
+// make, and go list names the assembly of a folder that exists only in an overlay nowhere, so
+// that its functions look bodiless to a type-checker.
+func AssemblyFolder(virtual string, files []string) error {
+	if !slices.ContainsFunc(files, func(f string) bool { return filepath.Ext(f) == ".s" }) {
+		return nil
+	}
+	return os.MkdirAll(virtual, 0o755)
+}
+
 // Place adds files, which lie in the folder dir or below it, to the overlay replace as files of
 // the virtual folder virtual, each through a copy made in the folder copies (Overlay says why),
 // and maps both folders back to dir in back, for messages.
@@ -216,13 +227,9 @@ func Place(replace, back map[string]string, virtual, copies, dir string, files [
 			return err
 		}
 		replace[filepath.Join(virtual, rel)] = copied
-		// The go command runs the assembler in the package's folder, which the overlay cannot
-		// make: for a package with assembly the virtual folder exists on disk, empty.
-		if filepath.Ext(rel) == ".s" {
-			if err := os.MkdirAll(virtual, 0o755); err != nil {
-				return err
-			}
-		}
+	}
+	if err := AssemblyFolder(virtual, files); err != nil {
+		return err
 	}
 	back[virtual] = dir
 	back[copies] = dir

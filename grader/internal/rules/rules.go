@@ -87,6 +87,9 @@ func Check(ctx context.Context, s Spec) (*Report, error) {
 		}
 		overlay[filepath.Join(virtual, rel)] = data // an embedded file may lie in a subfolder
 	}
+	if err := build.AssemblyFolder(virtual, files); err != nil {
+		return nil, err
+	}
 	cfg := &packages.Config{
 		Context: ctx,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes |
