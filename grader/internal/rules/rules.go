@@ -305,19 +305,22 @@ func kitLinknames(links []Linkname) []Violation {
 	return out
 }
 
+// kitSymbol matches a symbol of the kit's packages as assembly writes it: the import path with
+// its slashes as ∕ (U+2215), then · (U+00B7) and the name.
+var kitSymbol = regexp.MustCompile(regexp.QuoteMeta(strings.ReplaceAll(layout.Module, "/", "∕")) + `[∕·][^(\s]*`)
+
 // kitAssembly reports the package's assembly files that refer to a symbol of the kit's own
 // packages, as kata∕grader∕internal∕seal·key(SB): assembly reads another package's variables as
 // go:linkname does. files are the package's files, whose contents overlay holds; only .s
 // files are read. path maps a file to the name the learner knows.
 func kitAssembly(files []string, overlay map[string][]byte, path func(string) string) []Violation {
-	kit := regexp.MustCompile(regexp.QuoteMeta(strings.ReplaceAll(layout.Module, "/", "∕")) + `[∕·][^(\s]*`)
 	var out []Violation
 	for _, name := range files {
 		if !strings.HasSuffix(name, ".s") {
 			continue
 		}
 		for i, line := range strings.Split(string(overlay[name]), "\n") {
-			if m := kit.FindString(line); m != "" {
+			if m := kitSymbol.FindString(line); m != "" {
 				out = append(out, Violation{Rule: result.NoKitLinkname, File: path(name), Line: i + 1,
 					Message: fmt.Sprintf("refers to %s in assembly: an exercise may not use the kit's code", m)})
 			}
