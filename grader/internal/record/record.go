@@ -13,6 +13,7 @@
 package record
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -219,22 +220,24 @@ type Log struct {
 // the middle of a write leaves a torn last line. With a key, only lines signed with it in
 // order (see chain) are events.
 func Read(r io.Reader, key []byte) (*Log, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
 	log := &Log{}
 	var seal *chain
 	if key != nil {
 		seal = newChain(key)
 	}
-	lines := bytes.Split(data, []byte{'\n'})
-	for i, line := range lines {
-		line = bytes.TrimSpace(line)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	torn := false // the line just read has no line end after it: cut short by the process's end
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		advance, token, err := bufio.ScanLines(data, atEOF)
+		torn = atEOF && token != nil && advance == len(data) && data[len(data)-1] != '\n'
+		return advance, token, err
+	})
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
 			continue
 		}
-		torn := i == len(lines)-1 // no line end after it: cut short by the process's end
 		if seal != nil {
 			var ok bool
 			if line, ok = seal.open(line); !ok {
@@ -253,7 +256,7 @@ func Read(r io.Reader, key []byte) (*Log, error) {
 		}
 		log.Events = append(log.Events, e)
 	}
-	return log, nil
+	return log, sc.Err()
 }
 
 // ReadFile reads the record at path, signed with key if it is not nil; a missing file is an
