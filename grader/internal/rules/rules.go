@@ -398,18 +398,18 @@ func checkAPI(pkg *types.Package, e *exercise.Exercise) []string {
 	return problems
 }
 
-// declared returns the type the package declares as name: a type it defines, or an alias of one
-// (type Set = set, type Set = list[int]), which is the same type to the compiler. A name the
-// package does not declare, or declares as an alias of another package's type or of a type
-// literal, is an error that says so.
+// declared returns the type the package declares as name: a type it defines, or an alias,
+// which is the same type to the compiler, of one (type Set = set, type Set = list[int]) or of a
+// type literal (type Member = struct{ ... }). A name the package does not declare, or declares as
+// an alias of another package's named type, is an error that says so.
 func declared(pkg *types.Package, name string) (types.Type, error) {
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
 	if !ok {
 		return nil, errors.New("is missing")
 	}
 	t := types.Unalias(tn.Type())
-	if n, ok := t.(*types.Named); !ok || n.Obj().Pkg() != pkg {
-		return nil, fmt.Errorf("stands for %s, a type the package does not define", types.TypeString(t, types.RelativeTo(pkg)))
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != pkg {
+		return nil, fmt.Errorf("stands for %s, another package's type", types.TypeString(t, types.RelativeTo(pkg)))
 	}
 	return t, nil
 }

@@ -132,9 +132,10 @@ func TestOtherPackageMapValues(t *testing.T) {
 func TestAliases(t *testing.T) {
 	t.Parallel()
 	for _, tc := range rows([]struct{ exercise, dir string }{
-		{"skiplist", "value-alias"},        // Value = int in the methods
-		{"lsm", "bytes-alias"},             // Bytes = []byte in the methods and in the Disk interface
-		{"skiplist", "generic-list-alias"}, // Skiplist = list[int], a generic type's instance
+		{"skiplist", "value-alias"},           // Value = int in the methods
+		{"lsm", "bytes-alias"},                // Bytes = []byte in the methods and in the Disk interface
+		{"skiplist", "generic-list-alias"},    // Skiplist = list[int], a generic type's instance
+		{"sortedset", "member-literal-alias"}, // Member = struct{ ... }, a type literal
 	}) {
 		rep := check(t, tc.exercise, filepath.Join(kit.Testdata(), tc.exercise, "accepted", tc.dir))
 		if len(rep.TypeErrors)+len(rep.API) > 0 {
@@ -147,7 +148,7 @@ func TestAliases(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "skiplist.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := "type Skiplist stands for strings.Builder, a type the package does not define"
+	want := "type Skiplist stands for strings.Builder, another package's type"
 	if rep := check(t, "skiplist", dir); len(rep.API) == 0 || !strings.HasPrefix(rep.API[0], want) {
 		t.Errorf("an alias of strings.Builder: API %q, want %q first", rep.API, want)
 	}
