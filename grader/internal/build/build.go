@@ -5,9 +5,9 @@
 // not its _test.go files, which neither help nor hurt the verdict), made in the run's scratch
 // folder (see Overlay), are mapped with `go build -overlay` into a virtual folder inside the
 // kit's module, grader/internal/virtual/NAME/learner, that exists on disk only as an empty
-// folder, and only for a package with assembly (see Place); the reference goes to .../reference
-// and a generated main to .../main. The go command's build cache keys on the virtual folder and the
-// files' contents, so a package that did not change is not compiled again.
+// folder, and only for a package with assembly (see AssemblyFolder); the reference goes to
+// .../reference and a generated main to .../main. The go command's build cache keys on the
+// virtual folder and the files' contents, so a package that did not change is not compiled again.
 package build
 
 import (

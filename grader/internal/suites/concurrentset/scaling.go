@@ -115,7 +115,6 @@ func scaling(learner, reference API) harness.Test {
 			figures += fmt.Sprintf("; the code changed GOMAXPROCS from the judge's %d: %s", judge,
 				strings.Join(changes, ", "))
 		}
-		const op = "Add, Remove and Contains on two goroutines"
 		switch {
 		case !idle:
 			t.Note("not judged: the machine was not otherwise idle during the rounds (%s); %s", why, figures)
@@ -123,7 +122,7 @@ func scaling(learner, reference API) harness.Test {
 			t.Note("not judged: the reference reached only %.3f× here (it must reach %.1f× to show this "+
 				"machine runs two goroutines at once); %s", rm, ReferenceShows, figures)
 		case lm < RefuseBelow && lm < RefuseShare*rm:
-			t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op,
+			t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: "Add, Remove and Contains on two goroutines",
 				Message: "does not scale: " + figures + ", on an otherwise idle machine",
 				Hint: "one lock lets one goroutine work at a time: give each node its own lock and lock only the " +
 					"predecessors a change touches (the lazy skip list), and let Contains and Range take no lock at all"})

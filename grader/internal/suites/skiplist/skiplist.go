@@ -386,23 +386,31 @@ func large(rng *rand.Rand) []harness.Call {
 }
 
 // floatTwin reports whether calls leave in the list a value other than x that float64 makes
-// equal to x, counting each Add as a copy and each Erase of a value held as one fewer.
+// equal to x.
 func floatTwin(calls []harness.Call, x int) bool {
+	for v := range contents(calls) {
+		if v != x && float64(v) == float64(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// contents is what a right list holds after calls: each value held, with its number of copies
+// (each Add one more, each Erase of a value held one fewer).
+func contents(calls []harness.Call) map[int]int {
 	held := map[int]int{}
 	for _, c := range calls {
 		switch v := c.Args[0].(int); {
 		case c.Method == "Add":
 			held[v]++
 		case c.Method == "Erase" && held[v] > 0:
-			held[v]--
+			if held[v]--; held[v] == 0 {
+				delete(held, v)
+			}
 		}
 	}
-	for v, n := range held {
-		if n > 0 && v != x && float64(v) == float64(x) {
-			return true
-		}
-	}
-	return false
+	return held
 }
 
 // sentinels are values a list's head or tail is often given: Search finds none of them in a
@@ -430,7 +438,7 @@ func heldByEmpty(learner API) (held int, found bool) {
 func hint(f harness.Mismatch) string {
 	if f.Panic != nil {
 		p := fmt.Sprint(f.Panic)
-		if strings.Contains(p, "with length 0") && holds(f.Calls[:len(f.Calls)-1]) == 0 {
+		if strings.Contains(p, "with length 0") && len(contents(f.Calls[:len(f.Calls)-1])) == 0 {
 			return "the list is empty here, and a slice of length 0 was read: an empty list keeps a " +
 				"head with at least one lane, and every lane array the walk fills is that long"
 		}
@@ -496,22 +504,6 @@ func history(calls []harness.Call, x int) (adds, erases int, others bool) {
 		}
 	}
 	return adds, erases, others
-}
-
-// holds is how many values a right list holds after calls.
-func holds(calls []harness.Call) int {
-	held, n := map[int]int{}, 0
-	for _, c := range calls {
-		switch v := c.Args[0].(int); {
-		case c.Method == "Add":
-			held[v]++
-			n++
-		case c.Method == "Erase" && held[v] > 0:
-			held[v]--
-			n--
-		}
-	}
-	return n
 }
 
 // hasHuge reports whether some call's value is beyond ±2^62, where subtracting two values can
