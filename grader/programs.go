@@ -24,22 +24,25 @@ type program struct {
 // programs returns the test programs a request needs, without their binaries, in the order they
 // run. An exercise that declares Race is built twice where the detector is available: with it
 // for every test but the performance tests (a race is a fault whatever the costs), and without it
-// for the performance tests, whose timings the detector's slowdown of five to fifteen times
-// would distort and whose two goroutines it would serialise. Elsewhere one plain build runs every
-// test, as for any other exercise, and the suite says that races went unchecked.
+// for every test again, the performance tests among them, whose timings the detector's slowdown
+// of five to fifteen times would distort and whose two goroutines it would serialise. The plain
+// build runs the other tests too because it is other code: a file built only without the
+// detector (//go:build !race), or code that reads its own build settings, answers there as the
+// race build never showed. Elsewhere one plain build runs every test, as for any other
+// exercise, and the suite says that races went unchecked.
 func programs(r Request, suite *catalog.Suite) []program {
 	mode := catalog.Mode{Verify: r.Verify, PerfOnly: r.PerfOnly}
 	if !r.Exercise.Race || build.RaceUnavailable() != "" {
 		return []program{{mode: mode}}
 	}
-	checked, costs := mode, mode
-	checked.NoPerf, costs.PerfOnly = true, true
+	checked := mode
+	checked.NoPerf = true
 	var ps []program
 	if beyondProbe(suite.Names(checked)) {
 		ps = append(ps, program{race: true, mode: checked})
 	}
-	if beyondProbe(suite.Names(costs)) {
-		ps = append(ps, program{mode: costs})
+	if beyondProbe(suite.Names(mode)) {
+		ps = append(ps, program{mode: mode})
 	}
 	if len(ps) == 0 {
 		return []program{{race: true, mode: mode}}
@@ -125,19 +128,25 @@ func firstFault(suite *catalog.Suite, c *child) int {
 	return len(suite.Tests) + 1
 }
 
-// needed reports whether program p can change the verdict of the runs so far: a test it runs
-// comes, in the suite's order, before the first fault they showed.
-func needed(suite *catalog.Suite, runs []*child, p program) bool {
-	first := len(suite.Tests) + 1
+// unsettled returns the tests of program p whose outcome can still change the verdict of the
+// runs so far, and the first test of the suite p must not take ("": none). Those are the tests
+// before, in the suite's order, the first fault the runs showed: a fault of p's at that test or
+// later could not come first, as the earlier run decides a tie. The probe alone means that p is
+// not needed.
+func unsettled(suite *catalog.Suite, runs []*child, p program) (names []string, until string) {
+	first := len(suite.Tests)
 	for _, c := range runs {
 		first = min(first, firstFault(suite, c))
 	}
-	for _, t := range suite.Tests[:min(first, len(suite.Tests))] {
-		if t.Name != catalog.ImplementedTest && p.mode.Runs(t.Name, t.Kind) {
-			return true
+	if first < len(suite.Tests) {
+		until = suite.Tests[first].Name
+	}
+	for _, t := range suite.Tests[:first] {
+		if p.mode.Runs(t.Name, t.Kind) {
+			names = append(names, t.Name)
 		}
 	}
-	return false
+	return names, until
 }
 
 // decisive is the run whose first fault comes first in the suite's order (the earlier run on a

@@ -3,6 +3,7 @@ package grader
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"kata/grader/exercise"
@@ -13,16 +14,18 @@ import (
 )
 
 // TestMergedRuns checks how the runs of a race detector's program and a plain one make one
-// result: the plain one runs only when a test of its own comes before the first fault, the
+// result: the plain one runs only the tests before the first fault, and only when one of them is
+// more than the probe, the
 // verdict comes from the run whose fault comes first in the suite's order, and the tests are
-// listed in that order, those no run took as not run.
+// listed in that order, those no run took as not run, each as it ended in a run that failed it
+// if one did.
 func TestMergedRuns(t *testing.T) {
 	suite := &catalog.Suite{Tests: []catalog.Test{
 		{Name: catalog.ImplementedTest, Kind: catalog.Fixed}, {Name: "edge/x", Kind: catalog.Fixed},
 		{Name: "performance/growth", Kind: catalog.Performance}, {Name: "property/y", Kind: catalog.Property},
 	}}
 	checked := program{race: true, mode: catalog.Mode{NoPerf: true}}
-	costs := program{mode: catalog.Mode{PerfOnly: true}}
+	plain := program{mode: catalog.Mode{}}
 	run := func(p program, statuses ...result.Status) *child {
 		c := &child{prog: p, nonce: "n", tests: suite.Names(p.mode), log: &record.Log{}}
 		c.log.Events = append(c.log.Events, record.Event{Kind: record.Hello, Nonce: "n"})
@@ -39,41 +42,47 @@ func TestMergedRuns(t *testing.T) {
 	}
 	pass, fail, skip := result.Pass, result.Fail, result.Skip
 
+	// What the plain program runs after the detector's, and before which test it stops.
+	plan := func(c *child) string {
+		names, until := unsettled(suite, []*child{c}, plain)
+		return fmt.Sprintf("%v until %q", names, until)
+	}
 	passed := run(checked, pass, pass, pass)
-	if !needed(suite, []*child{passed}, costs) {
-		t.Error("the performance tests were not run after every other test passed")
+	if got, want := plan(passed), `[implemented edge/x performance/growth property/y] until ""`; got != want {
+		t.Errorf("after every test passed: %s, want %s", got, want)
 	}
 	// edge/x fails before the performance test: nothing the plain program finds can come first.
 	early := run(checked, pass, fail, skip)
-	if needed(suite, []*child{early}, costs) {
-		t.Error("the performance tests were run after edge/x, which comes before them, failed")
+	if got, want := plan(early), `[implemented] until "edge/x"`; got != want {
+		t.Errorf("after edge/x failed: %s, want %s", got, want)
 	}
-	// property/y fails after the performance test, which may fail first.
+	// property/y fails after the performance test, which may fail first; property/y itself
+	// cannot: the detector's run decides a tie.
 	late := run(checked, pass, pass, fail)
-	if !needed(suite, []*child{late}, costs) {
-		t.Error("the performance tests were not run after property/y, which comes after them, failed")
+	if got, want := plan(late), `[implemented edge/x performance/growth] until "property/y"`; got != want {
+		t.Errorf("after property/y failed: %s, want %s", got, want)
 	}
 	died := run(checked, pass, "")
-	if needed(suite, []*child{died}, costs) {
-		t.Error("the performance tests were run after the process died in edge/x")
+	if got, want := plan(died), `[implemented] until "edge/x"`; got != want {
+		t.Errorf("after the process died in edge/x: %s, want %s", got, want)
 	}
 
-	slow := run(costs, pass, fail)
+	slow := run(plain, pass, pass, fail)
 	if got := decisive(suite, []*child{late, slow}); got != slow {
 		t.Error("a performance test that failed before property/y did not decide the verdict")
 	}
-	if got := decisive(suite, []*child{passed, run(costs, pass, pass)}); got.prog.race {
+	if got := decisive(suite, []*child{passed, run(plain, pass, pass, pass, pass)}); got.prog.race {
 		t.Error("with no fault anywhere, the verdict was not read from the last run")
 	}
 	// A record that lacks its done line is never read as a pass, even with every test ended.
-	unfinished := run(costs, pass, pass)
+	unfinished := run(plain, pass, pass, pass, pass)
 	unfinished.log.Events = unfinished.log.Events[:len(unfinished.log.Events)-1]
 	if got := decisive(suite, []*child{passed, unfinished}); got != unfinished {
 		t.Error("a run without its done line did not decide the verdict")
 	}
 
 	var res result.Result
-	fillTests(&res, planned(suite, []program{checked, costs}), []*child{early})
+	fillTests(&res, planned(suite, []program{checked, plain}), []*child{early})
 	var got []string
 	for _, tc := range res.Tests {
 		got = append(got, tc.Name+":"+string(tc.Status))
@@ -82,11 +91,28 @@ func TestMergedRuns(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("tests %v, want %v", got, want)
 	}
+
+	// edge/x passes with the detector and fails without it: the plain run decides, lists it
+	// failed, and the hint says that the two builds are other code.
+	other := run(plain, pass, fail, skip, skip)
+	if got := decisive(suite, []*child{passed, other}); got != other {
+		t.Error("the plain run's failure of edge/x did not decide the verdict")
+	}
+	fillTests(&res, planned(suite, []program{checked, plain}), []*child{passed, other})
+	if res.Tests[1].Status != result.Fail {
+		t.Errorf("edge/x listed as %s, want fail", res.Tests[1].Status)
+	}
+	if h := buildsDiffer([]*child{passed, other}, other); !strings.Contains(h, "edge/x passed in the test program built with Go's race detector") {
+		t.Errorf("hint %q", h)
+	}
+	if h := buildsDiffer([]*child{early, run(plain, pass, fail, skip, skip)}, early); h != "" {
+		t.Errorf("a failure in both builds got the hint %q", h)
+	}
 }
 
 // TestPrograms checks which programs a race-declared exercise is built as: where the detector
-// runs, grading takes both, kata verify only the detector's, the stress command only the plain
-// one; elsewhere one plain program runs what was asked.
+// runs, grading and kata verify take both, the stress command only the plain one; elsewhere one
+// plain program runs what was asked.
 func TestPrograms(t *testing.T) {
 	e := exercise.Must("concurrentset")
 	if !e.Race {
@@ -107,10 +133,10 @@ func TestPrograms(t *testing.T) {
 		plain  []string // where it does not
 	}{
 		{"grading", Request{Exercise: e},
-			[]string{"race=true {Verify:false PerfOnly:false NoPerf:true}", "race=false {Verify:false PerfOnly:true NoPerf:false}"},
+			[]string{"race=true {Verify:false PerfOnly:false NoPerf:true}", "race=false {Verify:false PerfOnly:false NoPerf:false}"},
 			[]string{"race=false {Verify:false PerfOnly:false NoPerf:false}"}},
 		{"verifying", Request{Exercise: e, Verify: true},
-			[]string{"race=true {Verify:true PerfOnly:false NoPerf:true}"},
+			[]string{"race=true {Verify:true PerfOnly:false NoPerf:true}", "race=false {Verify:true PerfOnly:false NoPerf:false}"},
 			[]string{"race=false {Verify:true PerfOnly:false NoPerf:false}"}},
 		{"measuring", Request{Exercise: e, PerfOnly: true},
 			[]string{"race=false {Verify:false PerfOnly:true NoPerf:false}"},

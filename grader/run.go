@@ -35,9 +35,10 @@ type child struct {
 	raceLog string
 }
 
-// start runs test program p once, tracing every call of the test trace when it is set, and
-// reads its record.
-func start(ctx context.Context, r Request, p program, work string, tests []string, trace string) (*child, error) {
+// start runs test program p once on tests, the tests its mode takes before the test until (all
+// of them when until is ""), tracing every call of the test trace when it is set, and reads its
+// record.
+func start(ctx context.Context, r Request, p program, work string, tests []string, until, trace string) (*child, error) {
 	runDir, err := os.MkdirTemp(work, "run-")
 	if err != nil {
 		return nil, &KitError{Msg: err.Error()}
@@ -51,7 +52,7 @@ func start(ctx context.Context, r Request, p program, work string, tests []strin
 	rand.Read(key)
 	env := append(childEnv(tmp), record.Config{
 		Record: recPath, Nonce: n, Sealed: true, Seed: r.Seed, Verify: r.Verify, Trace: trace, PerfOnly: p.mode.PerfOnly,
-		NoPerf: p.mode.NoPerf, Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
+		NoPerf: p.mode.NoPerf, Until: until, Memory: r.Limits.Memory, OpLimit: r.Limits.OpLimit, Wall: r.Limits.Wall,
 		Cache: userCache(),
 	}.Environ()...)
 	raceLog := ""
@@ -125,10 +126,11 @@ func childEnv(tmp string) []string {
 func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []program, work string, res *result.Result) error {
 	var runs []*child
 	for _, p := range progs {
-		if len(runs) > 0 && !needed(suite, runs, p) {
+		tests, until := unsettled(suite, runs, p)
+		if !beyondProbe(tests) {
 			break
 		}
-		c, err := start(ctx, r, p, work, suite.Names(p.mode), "")
+		c, err := start(ctx, r, p, work, tests, until, "")
 		if err != nil {
 			return err
 		}
@@ -150,16 +152,53 @@ func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []prog
 	if missing := c.log.Incomplete(c.nonce, c.tests); missing != "" {
 		return judgeIncomplete(ctx, r, work, res, c, missing)
 	}
-	return judgeComplete(r, res, c)
+	if err := judgeComplete(r, res, c); err != nil {
+		return err
+	}
+	if h := buildsDiffer(runs, c); h != "" && res.Hint != "" {
+		res.Hint = h + ". " + res.Hint
+	} else if h != "" {
+		res.Hint = h
+	}
+	return nil
 }
 
-// fillTests lists every test named with how it ended in the first run that took it; tests no
-// run took did not run because an earlier test failed, and tests a record does not account for
-// are skipped, with the reason.
+// buildsDiffer says why the race detector's build passed the test that failed in run c, when c
+// is the plain build's run and the detector's run took that test and passed it: the package is
+// other code in the two builds. It is "" otherwise.
+func buildsDiffer(runs []*child, c *child) string {
+	if c.prog.race {
+		return ""
+	}
+	failed := ""
+	for _, name := range c.tests {
+		if testOf(c, name).Status == result.Fail {
+			failed = name
+			break
+		}
+	}
+	for _, o := range runs {
+		if o.prog.race && failed != "" && slices.Contains(o.tests, failed) && testOf(o, failed).Status == result.Pass {
+			return failed + " passed in the test program built with Go's race detector and failed in the one " +
+				"built without it: your package is other code in the two builds (a file with //go:build !race, " +
+				"or code that reads its own build settings), and both must be right"
+		}
+	}
+	return ""
+}
+
+// fillTests lists every test named with how it ended in the first run that took it and failed
+// it, or else in the first run that took it; tests no run took did not run because an earlier
+// test failed, and tests a record does not account for are skipped, with the reason.
 func fillTests(res *result.Result, names []string, runs []*child) {
 	res.Tests = res.Tests[:0]
 	for _, name := range names {
-		i := slices.IndexFunc(runs, func(c *child) bool { return slices.Contains(c.tests, name) })
+		i := slices.IndexFunc(runs, func(c *child) bool {
+			return slices.Contains(c.tests, name) && testOf(c, name).Status == result.Fail
+		})
+		if i < 0 {
+			i = slices.IndexFunc(runs, func(c *child) bool { return slices.Contains(c.tests, name) })
+		}
 		if i < 0 {
 			res.Tests = append(res.Tests, result.Test{Name: name, Status: result.Skip, Message: "not run: an earlier test failed"})
 			continue
@@ -435,7 +474,7 @@ func judgeIncomplete(ctx context.Context, r Request, work string, res *result.Re
 // traceOp runs one test again in program p with every call traced and returns the call during
 // which the process died, or "" if the replay did not die the same way.
 func traceOp(ctx context.Context, r Request, p program, work, test string) string {
-	c, err := start(ctx, r, p, work, []string{test}, test)
+	c, err := start(ctx, r, p, work, []string{test}, "", test)
 	if err != nil || c.log.Incomplete(c.nonce, []string{test}) == "" {
 		return ""
 	}

@@ -87,7 +87,11 @@ func run(s *Suite, c record.Config, rec *record.Writer, inProcess bool) {
 	r := &runner{rec: rec, seed: c.Seed, verify: c.Verify, stuckHint: s.StuckHint, panicHint: s.PanicHint,
 		deadlock: s.Deadlock, seconds: s.Seconds, inProcess: inProcess}
 	mode := catalog.Mode{Verify: c.Verify, PerfOnly: c.PerfOnly, NoPerf: c.NoPerf}
-	tests := slices.DeleteFunc(s.All(), func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
+	all := s.All()
+	if i := slices.IndexFunc(all, func(t Test) bool { return t.Name == c.Until }); i >= 0 {
+		all = all[:i]
+	}
+	tests := slices.DeleteFunc(all, func(t Test) bool { return !mode.Runs(t.Name, t.Kind) })
 	if c.Trace != "" {
 		tests = slices.DeleteFunc(tests, func(t Test) bool { return t.Name != c.Trace })
 		r.tracing = true

@@ -10,15 +10,18 @@ import (
 // child through the environment (Environ) and the harness reads it back there (ConfigFromEnv);
 // nothing else in the child should rely on these variables.
 type Config struct {
-	Record   string        // path of the record file to write
-	Nonce    string        // the run's nonce, echoed in the hello and done lines
-	Seed     uint64        // the run's seed
-	Verify   bool          // only the reference-free tests
-	Trace    string        // run only this test, tracing every call
-	PerfOnly bool          // only the probe and the performance tests
-	NoPerf   bool          // every test but the performance tests
-	Memory   uint64        // the graded code's memory limit in bytes (see JudgeMemory); 0: none
-	OpLimit  time.Duration // the watchdog's limit for one call; 0: no watchdog
+	Record   string // path of the record file to write
+	Nonce    string // the run's nonce, echoed in the hello and done lines
+	Seed     uint64 // the run's seed
+	Verify   bool   // only the reference-free tests
+	Trace    string // run only this test, tracing every call
+	PerfOnly bool   // only the probe and the performance tests
+	NoPerf   bool   // every test but the performance tests
+	// Until, when set, is the first test of the suite, in its order, that the run does not take,
+	// nor any after it: their outcomes can no longer change the verdict.
+	Until   string
+	Memory  uint64        // the graded code's memory limit in bytes (see JudgeMemory); 0: none
+	OpLimit time.Duration // the watchdog's limit for one call; 0: no watchdog
 	// Wall is the run's wall-clock limit, at which the judge kills the process; the watchdog
 	// ends the run a little before it, saying what it knows. 0: none.
 	Wall time.Duration
@@ -55,6 +58,7 @@ const (
 	envTrace    = "KATA_TRACE"     // a test name
 	envPerfOnly = "KATA_PERF_ONLY" // "1": run only the probe and the performance tests
 	envNoPerf   = "KATA_NO_PERF"   // "1": run every test but the performance tests
+	envUntil    = "KATA_UNTIL"     // a test name: run none from it on
 	envMemory   = "KATA_MEMORY"    // memory limit in bytes, decimal
 	envOpLimit  = "KATA_OP_LIMIT"  // longest one call may run, as a Go duration
 	envWall     = "KATA_WALL"      // the run's wall-clock limit, as a Go duration
@@ -86,6 +90,9 @@ func (c Config) Environ() []string {
 	if c.Trace != "" {
 		env = append(env, envTrace+"="+c.Trace)
 	}
+	if c.Until != "" {
+		env = append(env, envUntil+"="+c.Until)
+	}
 	if c.Cache != "" {
 		env = append(env, envCache+"="+c.Cache)
 	}
@@ -105,6 +112,7 @@ func ConfigFromEnv() Config {
 		Trace:    os.Getenv(envTrace),
 		PerfOnly: os.Getenv(envPerfOnly) == "1",
 		NoPerf:   os.Getenv(envNoPerf) == "1",
+		Until:    os.Getenv(envUntil),
 		OpLimit:  DefaultOpLimit,
 		Cache:    os.Getenv(envCache),
 		Sealed:   os.Getenv(envSealed) == "1",

@@ -14,9 +14,10 @@ func TestConfigRoundTrip(t *testing.T) {
 		{Record: "r", Nonce: "n", Seed: 1, Verify: true, PerfOnly: true, Trace: "edge/negative", OpLimit: time.Minute},
 		{Record: "r", Nonce: "n", OpLimit: 0},                            // no watchdog
 		{Record: "r", Nonce: "n", NoPerf: true, OpLimit: DefaultOpLimit}, // the race detector's build
+		{Record: "r", Nonce: "n", Until: "concurrent/linearizable"},      // the plain build after it
 	} {
 		// A child starts with none of the variables but those the judge gives it.
-		for _, kv := range (Config{Verify: true, PerfOnly: true, NoPerf: true, Trace: "t"}).Environ() {
+		for _, kv := range (Config{Verify: true, PerfOnly: true, NoPerf: true, Trace: "t", Until: "u"}).Environ() {
 			k, _, _ := strings.Cut(kv, "=")
 			t.Setenv(k, "")
 		}

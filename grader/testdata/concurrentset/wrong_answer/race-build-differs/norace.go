@@ -1,0 +1,5 @@
+//go:build !race
+
+package concurrentset
+
+func init() { lie = true }
