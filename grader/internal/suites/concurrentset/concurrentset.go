@@ -91,7 +91,7 @@ func Suite(learner, reference API) *harness.Suite {
 			})},
 			// Thousands of calls over the whole int range, extremes included.
 			{Name: "random/wide-keys", Kind: harness.Differential, Run: m.Random(func(r *rand.Rand) []harness.Call {
-				return sequence(r, 8000, 1, func() int { return wide(r) })
+				return sequence(r, 8000, 1, func() int { return harness.WideInt(r, 100, 30) })
 			})},
 			// Four goroutines at once on a few keys, histories checked for linearizability.
 			// A failure of either is the race the detector reported meanwhile, if it did.
@@ -203,18 +203,6 @@ func sequence(r *rand.Rand, n, ranges int, key func() int) []harness.Call {
 	return calls
 }
 
-// wide draws an int from the whole range, now and then an extreme or a small one.
-func wide(r *rand.Rand) int {
-	switch p := r.IntN(100); {
-	case p == 0:
-		return math.MinInt
-	case p == 1:
-		return math.MaxInt
-	case p < 30:
-		return r.IntN(201) - 100
-	}
-	return int(r.Uint64())
-}
 
 // twoSets checks that two sets made by newSet share nothing.
 func twoSets(newSet func() Set) func(*harness.T) {

@@ -118,7 +118,7 @@ func Suite(learner, reference API) *harness.Suite {
 			})},
 			// Tens of thousands of calls over the whole int range, extremes included.
 			{Name: "random/wide-values", Kind: harness.Differential, Run: m.Random(func(rng *rand.Rand) []harness.Call {
-				return waves(rng, 40000, func() int { return wide(rng) })
+				return waves(rng, 40000, func() int { return harness.WideInt(rng, 1000, 20) })
 			})},
 			// Two lists at once, the second made after the first has grown, and calls spread over both:
 			// a package-level variable that a second New resets, or that both share, shows here.
@@ -348,18 +348,6 @@ func (b *bag) erase(x int) {
 	}
 }
 
-// wide draws an int from the whole range, now and then an extreme or a small one.
-func wide(rng *rand.Rand) int {
-	switch r := rng.IntN(100); {
-	case r == 0:
-		return math.MinInt
-	case r == 1:
-		return math.MaxInt
-	case r < 20:
-		return rng.IntN(2001) - 1000
-	}
-	return int(rng.Uint64())
-}
 
 // LargeN is the size of the large test: LargeN additions, then LargeN/4 mixed operations on
 // a list of that size.
