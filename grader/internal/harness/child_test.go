@@ -33,6 +33,16 @@ func inChild(t *testing.T, test, name string) (*record.Log, []byte) {
 	return log, out
 }
 
+// isChild reports whether this test binary is a child inChild started, after running the case
+// it names with run: the test that calls it then returns at once.
+func isChild(run func(name string)) bool {
+	name := os.Getenv(childCase)
+	if name != "" {
+		run(name)
+	}
+	return name != ""
+}
+
 // runChild is the child's side: it runs a one-test suite whose test, "body", is body, with
 // config (its nonce "local"), into the record inChild reads, then exits as the harness's Main
 // does.

@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -23,8 +22,7 @@ const pressureMemory = 32 << 20
 // its time limit; and well under it, a call that ends passes and an endless loop is still
 // time_limit_exceeded.
 func TestMemoryPressureIsMemory(t *testing.T) {
-	if name := os.Getenv(childCase); name != "" {
-		runPressureCase(name)
+	if isChild(runPressureCase) {
 		return
 	}
 	if testing.Short() {

@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"os"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -21,8 +20,7 @@ const recursionLimit = time.Second
 // cost more CPU than its first, as they do when other processes share its cores. A recursion
 // that stops deepening and loops where it is is still an endless loop.
 func TestEndlessRecursionOverflows(t *testing.T) {
-	if name := os.Getenv(childCase); name != "" {
-		runRecursionCase(name)
+	if isChild(runRecursionCase) {
 		return
 	}
 	if testing.Short() {
