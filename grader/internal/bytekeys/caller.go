@@ -36,6 +36,19 @@ func (c *Caller) Call(t *harness.T, f Filter, method string, key []byte) bool {
 	return got
 }
 
+// Call runs one call on f as [Caller.Call] does, with a buffer of its own: for a test that makes
+// only a few calls.
+func Call(t *harness.T, f Filter, method string, key []byte) bool {
+	var c Caller
+	return c.Call(t, f, method, key)
+}
+
+// Counted returns f.Count() as a call of the graded code: the count of keys a cuckoo or quotient
+// filter holds.
+func Counted(t *harness.T, f interface{ Count() uint64 }) uint64 {
+	return t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() }).(uint64)
+}
+
 // Scribble overwrites a key the graded code was given, every byte flipped.
 func Scribble(key []byte) {
 	for i := range key {

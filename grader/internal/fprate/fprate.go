@@ -1,6 +1,8 @@
-// Package fprate holds the false-positive rate of a Bloom filter, counting or not, and the
-// range in which a right filter's count of false positives falls: what the suites of both
-// filters compare a measured rate with.
+// Package fprate holds the false-positive rate of a Bloom filter, counting or not, the range in
+// which a right filter's count of false positives falls, and the hints for a rate out of it: what
+// the suites of both filters compare a measured rate with, and tell a learner. It also holds the
+// limit on a count of false positives at a bounded rate ([Limit]), which the cuckoo and quotient
+// filters' suites set.
 package fprate
 
 import (
@@ -8,6 +10,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"kata/grader/internal/harness"
 )
 
 // Rate is the false-positive rate of a filter of m bits or counters and k hash functions
@@ -78,14 +82,59 @@ func RightOnRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), tes
 	return float64(c.Positives) >= c.Lo
 }
 
-// PatternHint is the hint for a filter whose rate is too low on the judge's keys and right on
-// random ones (RightOnRandomKeys), of m units ("bits", "counters").
-func PatternHint(units string) string {
-	return "fewer false positives than m " + units + " and k hash functions allow on these keys, and as " +
-		"many as they allow on random keys: your positions follow the keys' patterns (a weak hash, or the " +
-		"halves of one hash, which keys that differ only at the end share), so keys of other patterns " +
-		"get more false positives. Derive the k positions by double hashing h1 + i·h2 from two " +
-		"well-mixed 64-bit hashes"
+// Filter is a Bloom filter, counting or not, as a hint's replay calls it.
+type Filter interface {
+	Add(key []byte)
+	Test(key []byte) bool
+}
+
+// Units names what a filter's m positions are, in its hints: [Bits] or [Counters].
+type Units struct {
+	plural string // "bits"
+	unset  string // what one of them is when no key uses it: "clear"
+}
+
+// The units of a Bloom filter and of a counting one.
+var (
+	Bits     = Units{plural: "bits", unset: "clear"}
+	Counters = Units{plural: "counters", unset: "0"}
+)
+
+// LowHint is the hint for a filter of m units and k hash functions holding n keys that has fewer
+// false positives than Bounds allows. A fresh newFilter(m, k) holding random keys tells the
+// causes apart (RightOnRandomKeys with probes probes; a panic counts as no evidence): right there,
+// its positions follow the patterns of the test's keys; still too low, it has more than M() units
+// or stores keys.
+func LowHint[F Filter](u Units, newFilter func(m uint64, k uint) F, m, n uint64, k uint, probes uint64) string {
+	random := harness.Evidence(func() bool {
+		f := newFilter(m, k)
+		return RightOnRandomKeys(m, n, k, probes, f.Add, f.Test)
+	})
+	if random {
+		return "fewer false positives than m " + u.plural + " and k hash functions allow on these keys, and as " +
+			"many as they allow on random keys: your positions follow the keys' patterns (a weak hash, or the " +
+			"halves of one hash, which keys that differ only at the end share), so keys of other patterns " +
+			"get more false positives. Derive the k positions by double hashing h1 + i·h2 from two " +
+			"well-mixed 64-bit hashes"
+	}
+	return "fewer false positives than m " + u.plural + " and k hash functions allow: use exactly M() " +
+		u.plural + ", and store no keys"
+}
+
+// SaturatedHint is the hint for a filter in which nearly every key never added tests true.
+func SaturatedHint(u Units) string {
+	return "nearly every key never added tests true: the keys' positions fall on few " + u.plural + " (a hash of " +
+		"few distinct values, such as a sum of bytes, or positions reduced by too small a modulus), or Test " +
+		"does not check them all. Derive the positions from a well-mixed 64-bit hash of the whole key, " +
+		"mod m, and return false as soon as one of the k " + u.plural + " is " + u.unset
+}
+
+// PartHint is the hint for a large filter whose rate is that of a filter of fewer units, said by
+// like ("far fewer counters"): its positions reach only part of the m units.
+func PartHint(u Units, like string) string {
+	return "as many false positives as a filter of " + like + ": the positions reach only part of the m " +
+		u.plural + ". Reduce the full 64-bit h1 + i·h2 with % m (or a multiply-shift), with no mask or " +
+		"narrower hash before it"
 }
 
 // Within reports whether the count lies in its range.
@@ -99,4 +148,26 @@ func (c Count) Got() float64 { return float64(c.Positives) / float64(c.Probes) }
 func (c Count) String() string {
 	return fmt.Sprintf("%d of %d keys never added tested true: a rate of %.3g%%, want %.3g%% (%.3g%% to %.3g%%)",
 		c.Positives, c.Probes, 100*c.Got(), 100*c.Want, 100*c.Lo/float64(c.Probes), 100*c.Hi/float64(c.Probes))
+}
+
+// Limit is the least count c with P(X >= c) <= odds for X binomial(n, p), summed in log space:
+// the count of false positives among n probes, each one with odds at most p, that a right filter
+// reaches with odds below odds.
+func Limit(n int, p, odds float64) int {
+	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
+	nf := float64(n)
+	logPMF := func(k int) float64 {
+		kf := float64(k)
+		return lg(nf+1) - lg(kf+1) - lg(nf-kf+1) + kf*math.Log(p) + (nf-kf)*math.Log1p(-p)
+	}
+	sd := math.Sqrt(nf * p * (1 - p))
+	for c := int(nf * p); ; c++ {
+		tail := 0.0
+		for k := c; k <= n && k < c+int(40*sd)+40; k++ {
+			tail += math.Exp(logPMF(k))
+		}
+		if tail <= odds {
+			return c
+		}
+	}
 }

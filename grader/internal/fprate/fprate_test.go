@@ -2,6 +2,7 @@ package fprate
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -75,11 +76,11 @@ func (b *bits) positions(key []byte, fn func(p uint64) bool) bool {
 	return true
 }
 
-func (b *bits) add(key []byte) {
+func (b *bits) Add(key []byte) {
 	b.positions(key, func(p uint64) bool { b.words[p/64] |= 1 << (p % 64); return true })
 }
 
-func (b *bits) test(key []byte) bool {
+func (b *bits) Test(key []byte) bool {
 	return b.positions(key, func(p uint64) bool { return b.words[p/64]&(1<<(p%64)) != 0 })
 }
 
@@ -94,9 +95,65 @@ func TestRightOnRandomKeys(t *testing.T) {
 		{"twice the bits", func() *bits { return newBits(2*m, k) }, false},
 	} {
 		b := tc.new()
-		got := RightOnRandomKeys(m, n, k, probes, b.add, b.test)
+		got := RightOnRandomKeys(m, n, k, probes, b.Add, b.Test)
 		if got != tc.want {
 			t.Errorf("%s: got %t, want %t", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestLowHint checks which cause the hint for a low rate names: positions that follow the keys'
+// patterns for a filter right on random keys; more units than M(), or keys stored, for one still
+// too low there, or one whose replay panics.
+func TestLowHint(t *testing.T) {
+	const m, n, k, probes = 200_000, 20_000, 7, 200_000
+	for _, tc := range []struct {
+		name      string
+		u         Units
+		newFilter func(m uint64, k uint) *bits
+		want      string
+	}{
+		{"a right filter", Bits, newBits, "than m bits and k hash functions allow on these keys"},
+		{"twice the counters", Counters, func(m uint64, k uint) *bits { return newBits(2*m, k) },
+			"use exactly M() counters, and store no keys"},
+		{"a replay that panics", Bits, func(uint64, uint) *bits { panic("New") }, "use exactly M() bits"},
+	} {
+		if got := LowHint(tc.u, tc.newFilter, m, n, k, probes); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: the hint does not say %q: %s", tc.name, tc.want, got)
+		}
+	}
+}
+
+// TestHintsNameTheirUnits checks that each hint speaks of the filter's own units.
+func TestHintsNameTheirUnits(t *testing.T) {
+	for _, tc := range []struct{ hint, want string }{
+		{SaturatedHint(Bits), "fall on few bits (a hash"},
+		{SaturatedHint(Bits), "one of the k bits is clear"},
+		{SaturatedHint(Counters), "fall on few counters (a hash"},
+		{SaturatedHint(Counters), "one of the k counters is 0"},
+		{PartHint(Bits, "about 1.05 million bits"), "a filter of about 1.05 million bits: the positions reach only part of the m bits."},
+		{PartHint(Counters, "far fewer counters"), "a filter of far fewer counters: the positions reach only part of the m counters."},
+	} {
+		if !strings.Contains(tc.hint, tc.want) {
+			t.Errorf("the hint does not say %q: %s", tc.want, tc.hint)
+		}
+	}
+}
+
+// TestLimit checks the limit at a point worked out by hand and at the cuckoo filter's: for 10
+// fair coins, 9 heads or more has odds 11/1024 (above 1%), 10 has odds 1/1024.
+func TestLimit(t *testing.T) {
+	for _, tc := range []struct {
+		n       int
+		p, odds float64
+		want    int
+	}{
+		{10, 0.5, 0.01, 10},
+		{10, 0.5, 0.011, 9},
+		{1_000_000, 8.0 / 65535, 1e-7, 185},
+	} {
+		if got := Limit(tc.n, tc.p, tc.odds); got != tc.want {
+			t.Errorf("Limit(%d, %g, %g) = %d, want %d", tc.n, tc.p, tc.odds, got, tc.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"kata/grader/internal/bloompos"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/record"
 	"kata/grader/internal/suitetest"
@@ -41,7 +42,7 @@ type toy struct {
 	words   []uint64
 	m       uint64
 	k       uint
-	pos     positions
+	pos     bloompos.Func
 	xor     bool     // Add toggles bits instead of setting them
 	first   bool     // Test checks only the first position
 	kept    [][]byte // keys kept, when keep is set
@@ -49,83 +50,60 @@ type toy struct {
 	words64 bool     // M() reports the storage's size, words·64
 }
 
-// positions appends the k positions of key in a filter of m bits to out.
-type positions func(key []byte, m uint64, k uint, out []uint64) []uint64
-
-// stepping appends h1 + i·h2 mod m for i < k.
-func stepping(h1, h2, m uint64, k uint, out []uint64) []uint64 {
-	for i := range uint64(k) {
-		out = append(out, (h1+i*h2)%m)
-	}
-	return out
-}
-
 // doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
-func doubleHashing(key []byte, m uint64, k uint, out []uint64) []uint64 {
+func doubleHashing(key []byte, m uint64, k uint) []uint64 {
 	h := suitetest.FNV64(key)
-	return stepping(h, bytekeys.Mix(h)|1, m, k, out)
-}
-
-// consecutive takes k consecutive bits: h + i.
-func consecutive(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	return stepping(bytekeys.Mix(suitetest.FNV64(key)), 1, m, k, out)
+	return bloompos.Stepping(h, bytekeys.Mix(h)|1, m, k)
 }
 
 // shifted32 takes one 32-bit hash shifted right by i: position i+1 is about half of position i.
-func shifted32(key []byte, m uint64, k uint, out []uint64) []uint64 {
+func shifted32(key []byte, m uint64, k uint) []uint64 {
 	h := uint32(suitetest.FNV64(key))
-	for i := range k {
-		out = append(out, uint64(h>>i)%m)
+	out := make([]uint64, k)
+	for i := range out {
+		out[i] = uint64(h>>i) % m
 	}
 	return out
 }
 
 // sameBit takes one position k times: h2 == 0.
-func sameBit(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	return stepping(bytekeys.Mix(suitetest.FNV64(key)), 0, m, k, out)
+func sameBit(key []byte, m uint64, k uint) []uint64 {
+	return bloompos.Stepping(bytekeys.Mix(suitetest.FNV64(key)), 0, m, k)
 }
 
 // byteSum hashes the sum of the bytes: a weak hash.
-func byteSum(key []byte, m uint64, k uint, out []uint64) []uint64 {
+func byteSum(key []byte, m uint64, k uint) []uint64 {
 	var s uint64
 	for _, b := range key {
 		s += uint64(b)
 	}
-	return stepping(s, bytekeys.Mix(s)|1, m, k, out)
+	return bloompos.Stepping(s, bytekeys.Mix(s)|1, m, k)
 }
 
 // fnvLow16 double-hashes with the low 16 bits and the next 16 bits of FNV-1a.
-func fnvLow16(key []byte, m uint64, k uint, out []uint64) []uint64 {
+func fnvLow16(key []byte, m uint64, k uint) []uint64 {
 	h := suitetest.FNV64(key)
-	return stepping(h&0xffff, h>>16&0xffff, m, k, out)
+	return bloompos.Stepping(h&0xffff, h>>16&0xffff, m, k)
 }
 
 // low20 double-hashes like doubleHashing, but keeps the low 20 bits of each step: positions
 // reach only the first 2^20 bits.
-func low20(key []byte, m uint64, k uint, out []uint64) []uint64 {
+func low20(key []byte, m uint64, k uint) []uint64 {
 	h := suitetest.FNV64(key)
-	for i := range uint64(k) {
-		out = append(out, (h+i*(bytekeys.Mix(h)|1))&(1<<20-1)%m)
+	out := bloompos.Stepping(h, bytekeys.Mix(h)|1, 1<<20, k)
+	for i := range out {
+		out[i] %= m
 	}
 	return out
 }
 
 // fnv128Halves double-hashes with the two halves of 128-bit FNV-1a, unmixed, as the lesson
 // suggests: the low half barely changes when a key's last byte does.
-func fnv128Halves(key []byte, m uint64, k uint, out []uint64) []uint64 {
+func fnv128Halves(key []byte, m uint64, k uint) []uint64 {
 	h := fnv.New128a()
 	h.Write(key)
 	sum := h.Sum(nil)
-	return stepping(binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:])|1, m, k, out)
-}
-
-// fnv1Halves steps by the two 32-bit halves of one FNV-1 hash, lower + i·upper, as a well-known
-// Go library does: keys that differ only at the end share most of the upper half.
-func fnv1Halves(key []byte, m uint64, k uint, out []uint64) []uint64 {
-	h := fnv.New64()
-	h.Write(key)
-	sum := h.Sum64()
-	return stepping(sum&(1<<32-1), sum>>32, m, k, out)
+	return bloompos.Stepping(binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:])|1, m, k)
 }
 
 func newToy(m uint64, k uint) *toy {
@@ -136,7 +114,7 @@ func newToy(m uint64, k uint) *toy {
 }
 
 func (f *toy) Add(key []byte) {
-	for _, p := range f.pos(key, f.m, f.k, nil) {
+	for _, p := range f.pos(key, f.m, f.k) {
 		if f.xor {
 			f.words[p/64] ^= 1 << (p % 64)
 		} else {
@@ -149,7 +127,7 @@ func (f *toy) Add(key []byte) {
 }
 
 func (f *toy) Test(key []byte) bool {
-	for _, p := range f.pos(key, f.m, f.k, nil) {
+	for _, p := range f.pos(key, f.m, f.k) {
 		if f.words[p/64]&(1<<(p%64)) == 0 {
 			return false
 		}
@@ -176,13 +154,13 @@ type boolFilter struct {
 }
 
 func (f *boolFilter) Add(key []byte) {
-	for _, p := range doubleHashing(key, uint64(len(f.bits)), f.k, nil) {
+	for _, p := range doubleHashing(key, uint64(len(f.bits)), f.k) {
 		f.bits[p] = true
 	}
 }
 
 func (f *boolFilter) Test(key []byte) bool {
-	for _, p := range doubleHashing(key, uint64(len(f.bits)), f.k, nil) {
+	for _, p := range doubleHashing(key, uint64(len(f.bits)), f.k) {
 		if !f.bits[p] {
 			return false
 		}
@@ -245,13 +223,13 @@ func (f *lateFilter) Add(key []byte) {
 type precedence struct{ *toy }
 
 func (f precedence) Add(key []byte) {
-	for _, p := range f.pos(key, f.m, f.k, nil) {
+	for _, p := range f.pos(key, f.m, f.k) {
 		f.words[p/64] |= 1 << p % 64
 	}
 }
 
 func (f precedence) Test(key []byte) bool {
-	for _, p := range f.pos(key, f.m, f.k, nil) {
+	for _, p := range f.pos(key, f.m, f.k) {
 		if f.words[p/64]&(1<<p%64) == 0 {
 			return false
 		}
@@ -381,7 +359,7 @@ func wrongs() []suitetest.Planted[API] {
 	})
 	stub := withNew(func(m uint64, k uint) Filter { return stubTest{newToy(m, k)} })
 	return []suitetest.Planted[API]{
-		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = consecutive }),
+		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = bloompos.Consecutive }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
 		{Name: "shifted 32-bit hash", Impl: withToy(func(f *toy) { f.pos = shifted32 }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
@@ -391,7 +369,7 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
 		{Name: "16-bit FNV halves", Impl: withToy(func(f *toy) { f.pos = fnvLow16 }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
-		{Name: "FNV-1 halves", Impl: withToy(func(f *toy) { f.pos = fnv1Halves }),
+		{Name: "FNV-1 halves", Impl: withToy(func(f *toy) { f.pos = bloompos.FNV1Halves }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
 		{Name: "raw FNV-128a halves", Impl: withToy(func(f *toy) { f.pos = fnv128Halves }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "FNV-1a"}},
@@ -475,9 +453,6 @@ func TestFailuresShrink(t *testing.T) {
 	})
 }
 
-// TestEstimatesHints checks that a wrong size from NewWithEstimates blames the function at fault:
-// New when M() is not m, else OptimalM, OptimalK or the FalsePositiveRate it compares, else
-// NewWithEstimates itself.
 // TestLowRateHints checks the hint for fewer false positives than the formula allows: positions
 // that follow the keys' patterns get the rate right on random keys, and a filter of more bits than
 // M() does not.
@@ -487,7 +462,7 @@ func TestLowRateHints(t *testing.T) {
 		impl API
 		want string
 	}{
-		{"FNV-1 halves", withToy(func(f *toy) { f.pos = fnv1Halves }), "follow the keys' patterns"},
+		{"FNV-1 halves", withToy(func(f *toy) { f.pos = bloompos.FNV1Halves }), "follow the keys' patterns"},
 		{"twice the bits", withNew(func(m uint64, k uint) Filter { return &twiceBits{newToy(2*m, k)} }), "use exactly M() bits"},
 	} {
 		s := &suite{learner: tc.impl}
@@ -502,6 +477,9 @@ type twiceBits struct{ *toy }
 
 func (f *twiceBits) M() uint64 { return f.toy.M() / 2 }
 
+// TestEstimatesHints checks that a wrong size from NewWithEstimates blames the function at fault:
+// New when M() is not m, else OptimalM, OptimalK or the FalsePositiveRate it compares, else
+// NewWithEstimates itself.
 func TestEstimatesHints(t *testing.T) {
 	estimating := func(api API) API {
 		api.NewWithEstimates = func(n uint64, p float64) Filter {

@@ -59,7 +59,7 @@ func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen bytekeys
 		}
 		buf = gen(buf, i)
 		addKey(t, f, buf)
-		scribble(buf)
+		bytekeys.Scribble(buf)
 		order = append(order, i)
 	}
 	for j, i := range order {
@@ -70,7 +70,7 @@ func (s *suite) allFound(t *harness.T, m uint64, k uint, count int, gen bytekeys
 		if !testKey(t, f, buf) {
 			s.falseNegative(t, m, k, gen, order, i)
 		}
-		scribble(buf)
+		bytekeys.Scribble(buf)
 	}
 }
 
@@ -142,7 +142,7 @@ func (s *suite) bufferLosesKey(m uint64, k uint, gen bytekeys.Gen, order []uint6
 		for _, j := range order {
 			buf = gen(buf, j)
 			shared.Add(buf)
-			scribble(buf)
+			bytekeys.Scribble(buf)
 		}
 		if shared.Test(gen(buf, i)) {
 			return false
@@ -247,9 +247,7 @@ func (s *suite) largeFilter(t *harness.T) {
 			if got < p || got >= 1 {
 				return s.rateHint(largeBits, largeKeys, largeK, got, got > p)
 			}
-			return fmt.Sprintf("as many false positives as a filter of about %s bits: the positions reach "+
-				"only part of the m bits. Reduce the full 64-bit h1 + i·h2 with %% m (or a multiply-shift), "+
-				"with no mask or narrower hash before it", bitsInUse(got, largeKeys, largeK))
+			return fprate.PartHint(fprate.Bits, "about "+bitsInUse(got, largeKeys, largeK)+" bits")
 		})
 }
 
@@ -265,25 +263,17 @@ func bitsInUse(got float64, n uint64, k uint) string {
 }
 
 // rateHint names the usual cause of a false-positive rate got far from the formula's in a filter
-// of m bits and k hash functions holding n keys. A rate too low comes from more bits than M(), or
-// keys stored, unless a fresh filter gets the rate right on random keys: then its positions follow
-// the patterns of the test's keys.
+// of m bits and k hash functions holding n keys (fprate.LowHint for a rate too low).
 func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 	if !high {
-		if s.rightOnRandomKeys(m, n, k) {
-			return fprate.PatternHint("bits")
-		}
-		return "fewer false positives than m bits and k hash functions allow: use exactly M() bits, and store no keys"
+		return fprate.LowHint(fprate.Bits, s.learner.New, m, n, k, fpProbes)
 	}
 	oneBit := 1 - math.Exp(-float64(k)*float64(n)/float64(m)) // all k positions checked as one
 	sameBit := 1 - math.Exp(-float64(n)/float64(m))           // all k positions equal
 	near := func(x float64) bool { return math.Abs(got-x) < 0.25*x }
 	switch {
 	case got > 0.9:
-		return "nearly every key never added tests true: the keys' positions fall on few bits (a hash of few " +
-			"distinct values, such as a sum of bytes, or positions reduced by too small a modulus), or Test " +
-			"does not check them all. Derive the positions from a well-mixed 64-bit hash of the whole key, " +
-			"mod m, and return false as soon as one of the k bits is clear"
+		return fprate.SaturatedHint(fprate.Bits)
 	case near(oneBit) || near(sameBit):
 		return "the rate of a single bit per key: the k positions Test checks must differ from one another " +
 			"(h1 + i·h2 with h2 mod m never 0, from two independent, well-mixed hashes: the halves of " +
@@ -292,15 +282,6 @@ func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 	return "your k positions are correlated (h + i) or your hash is weak (the raw halves of one FNV-1 or FNV-1a " +
 		"hash are, for keys that differ at the end): derive them by double hashing h1 + i·h2 from two " +
 		"well-mixed 64-bit hashes"
-}
-
-// rightOnRandomKeys reports whether a fresh New(m, k) of the graded package, holding n random
-// keys, has no fewer false positives than the formula allows (fprate.RightOnRandomKeys).
-func (s *suite) rightOnRandomKeys(m, n uint64, k uint) bool {
-	return harness.Evidence(func() bool {
-		f := s.learner.New(m, k)
-		return fprate.RightOnRandomKeys(m, n, k, fpProbes, f.Add, f.Test)
-	})
 }
 
 // The memory property's filter and keys: 1 MiB of bits, and 1.6 MB of keys a filter must not

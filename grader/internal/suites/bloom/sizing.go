@@ -363,11 +363,9 @@ func (s *suite) randomOptimalM(t *harness.T) {
 
 // optimalMCalls draws the calls of the random OptimalM test.
 func optimalMCalls(rng *rand.Rand) []harness.Call {
-	calls := make([]harness.Call, sizingCalls)
-	for i := range calls {
-		calls[i] = fnCall("OptimalM", wideCount(rng, 1e15), wideP(rng))
-	}
-	return calls
+	return drawCalls(rng, func(rng *rand.Rand) harness.Call {
+		return fnCall("OptimalM", wideCount(rng, 1e15), wideP(rng))
+	})
 }
 
 // randomOptimalK compares OptimalK with the reference's over n up to 10^12 and m from 1 to
@@ -379,16 +377,14 @@ func (s *suite) randomOptimalK(t *harness.T) {
 
 // optimalKCalls draws the calls of the random OptimalK test.
 func optimalKCalls(rng *rand.Rand) []harness.Call {
-	calls := make([]harness.Call, sizingCalls)
-	for i := range calls {
+	return drawCalls(rng, func(rng *rand.Rand) harness.Call {
 		n := wideCount(rng, 1e12)
 		m := max(1, uint64(float64(n)*logUniform(rng, 1e-3, 2000)))
 		if n == 0 {
 			m = wideCount(rng, 1e15) + 1
 		}
-		calls[i] = fnCall("OptimalK", m, n)
-	}
-	return calls
+		return fnCall("OptimalK", m, n)
+	})
 }
 
 // randomFalsePositiveRate compares FalsePositiveRate with the reference's over m and n up to
@@ -399,8 +395,7 @@ func (s *suite) randomFalsePositiveRate(t *harness.T) {
 
 // rateCalls draws the calls of the random FalsePositiveRate test.
 func rateCalls(rng *rand.Rand) []harness.Call {
-	calls := make([]harness.Call, sizingCalls)
-	for i := range calls {
+	return drawCalls(rng, func(rng *rand.Rand) harness.Call {
 		m := wideCount(rng, 1<<62) + 1
 		n := wideCount(rng, 1<<62)
 		if rng.IntN(2) == 0 { // around the useful sizes, 1 to 100 bits per key
@@ -410,7 +405,15 @@ func rateCalls(rng *rand.Rand) []harness.Call {
 		if rng.IntN(10) == 0 {
 			k = uint(1 + rng.IntN(1000))
 		}
-		calls[i] = fnCall("FalsePositiveRate", m, n, k)
+		return fnCall("FalsePositiveRate", m, n, k)
+	})
+}
+
+// drawCalls returns the sizingCalls calls of a random sizing test, each drawn by draw from rng.
+func drawCalls(rng *rand.Rand, draw func(*rand.Rand) harness.Call) []harness.Call {
+	calls := make([]harness.Call, sizingCalls)
+	for i := range calls {
+		calls[i] = draw(rng)
 	}
 	return calls
 }

@@ -319,7 +319,7 @@ func call(f Filter, c harness.Call) any {
 	switch c.Method {
 	case AddOverwritten:
 		f.Add(key)
-		scribble(key)
+		bytekeys.Scribble(key)
 		return nil
 	case RemoveAbsent:
 		return !f.Test(key) && f.Remove(key)
@@ -327,13 +327,6 @@ func call(f Filter, c harness.Call) any {
 		return f.Test(key) == (f.Count(key) > 0)
 	}
 	return dispatch(f, harness.Call{Method: c.Method, Args: []any{key}})
-}
-
-// scribble overwrites a key the graded code was given.
-func scribble(key []byte) {
-	for i := range key {
-		key[i] = ^key[i]
-	}
 }
 
 // keyCall is a call of a method with a key; the pseudo-methods print as the Go they run.
@@ -657,7 +650,7 @@ func (s *suite) reusedBuffers(t *harness.T) {
 	var pool [][]byte
 	for _, key := range keyPool(rng)[1:8] {
 		flipped := bytes.Clone(key)
-		scribble(flipped)
+		bytekeys.Scribble(flipped)
 		pool = append(pool, key, flipped)
 	}
 	for _, c := range []struct {

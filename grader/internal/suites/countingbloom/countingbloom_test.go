@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"strings"
 	"testing"
 
+	"kata/grader/internal/bloompos"
 	"kata/grader/internal/bytekeys"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/suitetest"
@@ -80,7 +80,7 @@ type toy struct {
 	words []uint64
 	m     uint64
 	k     uint
-	pos   func(key []byte, m uint64, k uint) []uint64
+	pos   bloompos.Func
 
 	wrap         bool // Add lets a counter at 15 wrap to 0
 	decSaturated bool // Remove lowers a counter at 15
@@ -100,25 +100,7 @@ type toy struct {
 // doubleHashing is a correct choice: h1 + i·h2 from FNV-1a and its mix, h2 odd.
 func doubleHashing(key []byte, m uint64, k uint) []uint64 {
 	h1 := bytekeys.Mix(suitetest.FNV64(key))
-	h2 := bytekeys.Mix(h1) | 1
-	out := make([]uint64, k)
-	for i := range out {
-		out[i] = (h1 + uint64(i)*h2) % m
-	}
-	return out
-}
-
-// fnv1Halves steps by the two 32-bit halves of one FNV-1 hash, lower + i·upper, as a well-known
-// Go library does: keys that differ only at the end share most of the upper half.
-func fnv1Halves(key []byte, m uint64, k uint) []uint64 {
-	h := fnv.New64()
-	h.Write(key)
-	sum := h.Sum64()
-	out := make([]uint64, k)
-	for i := range out {
-		out[i] = (sum&(1<<32-1) + uint64(i)*(sum>>32)) % m
-	}
-	return out
+	return bloompos.Stepping(h1, bytekeys.Mix(h1)|1, m, k)
 }
 
 // first8 double-hashes the key's first 8 bytes only.
@@ -134,16 +116,6 @@ func firstByte(key []byte, m uint64, k uint) []uint64 {
 		ps[i] = (ps[i] + uint64(key[0])) % m
 	}
 	return ps
-}
-
-// consecutive takes k consecutive counters: h + i.
-func consecutive(key []byte, m uint64, k uint) []uint64 {
-	h := bytekeys.Mix(suitetest.FNV64(key))
-	out := make([]uint64, k)
-	for i := range out {
-		out[i] = (h + uint64(i)) % m
-	}
-	return out
 }
 
 // low20 double-hashes, keeping the low 20 bits of each position: it reaches only 2^20 counters.
@@ -387,9 +359,9 @@ func wrongs() []suitetest.Planted[API] {
 			Caught: suitetest.Caught{Test: "edge/one-counter", Verdict: "wrong_answer", Mention: "moves by 2"}},
 		{Name: "M() is words·16", Impl: withToy(func(f *toy) { f.mWords = true }),
 			Caught: suitetest.Caught{Test: "edge/m-and-k", Verdict: "wrong_answer", Mention: "M()"}},
-		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = consecutive }),
+		{Name: "consecutive positions", Impl: withToy(func(f *toy) { f.pos = bloompos.Consecutive }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "correlated"}},
-		{Name: "FNV-1 halves", Impl: withToy(func(f *toy) { f.pos = fnv1Halves }),
+		{Name: "FNV-1 halves", Impl: withToy(func(f *toy) { f.pos = bloompos.FNV1Halves }),
 			Caught: suitetest.Caught{Test: "property/false-positive-rate", Verdict: "wrong_answer", Mention: "weak"}},
 		{Name: "positions in 2^20 counters", Impl: withToy(func(f *toy) { f.pos = low20 }),
 			Caught: suitetest.Caught{Test: "property/large-filter", Verdict: "wrong_answer", Mention: "part of the m counters"}},
@@ -427,7 +399,7 @@ func TestLowRateHints(t *testing.T) {
 		impl API
 		want string
 	}{
-		{"FNV-1 halves", withToy(func(f *toy) { f.pos = fnv1Halves }), "follow the keys' patterns"},
+		{"FNV-1 halves", withToy(func(f *toy) { f.pos = bloompos.FNV1Halves }), "follow the keys' patterns"},
 		{"twice the counters", withNew(func(m uint64, k uint) Filter { return twiceCounters{newToy(2*m, k)} }),
 			"use exactly M() counters"},
 	} {

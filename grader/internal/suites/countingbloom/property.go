@@ -351,22 +351,14 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes 
 }
 
 // rateHint names the usual cause of a false-positive rate got far from the formula's p in a filter
-// of m counters and k hash functions holding n keys, where all is the formula's rate with every
-// key ever added present. A rate too low comes from more counters than M(), or keys stored, unless
-// a fresh filter gets the rate right on random keys: then its positions follow the patterns of the
-// test's keys.
+// of m counters and k hash functions holding n keys (fprate.LowHint for a rate too low), where all
+// is the formula's rate with every key ever added present.
 func (s *suite) rateHint(m, n uint64, k uint, got, p, all float64, removed bool) string {
 	switch {
-	case got < p && s.rightOnRandomKeys(m, n, k):
-		return fprate.PatternHint("counters")
 	case got < p:
-		return "fewer false positives than m counters and k hash functions allow: use exactly M() counters, " +
-			"and store no keys"
+		return fprate.LowHint(fprate.Counters, s.learner.New, m, n, k, fpProbes)
 	case got > 0.9:
-		return "nearly every key never added tests true: the keys' positions fall on few counters (a hash of few " +
-			"distinct values, such as a sum of bytes, or positions reduced by too small a modulus), or Test " +
-			"does not check them all. Derive the positions from a well-mixed 64-bit hash of the whole key, " +
-			"mod m, and return false as soon as one of the k counters is 0"
+		return fprate.SaturatedHint(fprate.Counters)
 	case removed && math.Abs(got-all) < 0.3*all:
 		return "the rate of a filter holding every key ever added: Remove must lower the key's k counters, " +
 			"so that positions no key present uses fall back to 0"
@@ -374,15 +366,6 @@ func (s *suite) rateHint(m, n uint64, k uint, got, p, all float64, removed bool)
 	return "your k positions are correlated (h + i) or your hash is weak (the raw halves of one FNV hash are, " +
 		"for keys that differ at the end): derive them by double hashing h1 + i·h2 from two well-mixed " +
 		"64-bit hashes (xxhash.Sum64 and a mix of it), h2 mod m never 0"
-}
-
-// rightOnRandomKeys reports whether a fresh New(m, k) of the graded package, holding n random
-// keys, has no fewer false positives than the formula allows (fprate.RightOnRandomKeys).
-func (s *suite) rightOnRandomKeys(m, n uint64, k uint) bool {
-	return harness.Evidence(func() bool {
-		f := s.learner.New(m, k)
-		return fprate.RightOnRandomKeys(m, n, k, fpProbes, f.Add, f.Test)
-	})
 }
 
 // The large-filter property's filter: far more counters than 2^20 (or a mask of 23 bits) reach,
@@ -425,9 +408,7 @@ func (s *suite) largeFilter(t *harness.T) {
 	got, p := c.Got(), c.Want
 	hint := s.rateHint(largeCounters, largePresent, largeK, got, p, fprate.Rate(largeCounters, largePresent*3/2, largeK), true)
 	if got > p && got < 0.9 {
-		hint = "as many false positives as a filter of far fewer counters: the positions reach only part of " +
-			"the m counters. Reduce the full 64-bit h1 + i·h2 with % m (or a multiply-shift), with no mask " +
-			"or narrower hash before it"
+		hint = fprate.PartHint(fprate.Counters, "far fewer counters")
 	}
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,

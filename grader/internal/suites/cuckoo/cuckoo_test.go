@@ -11,6 +11,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/record"
 	"kata/grader/internal/suitetest"
 	"kata/grader/result"
@@ -450,8 +451,8 @@ func TestBugsCaughtByEachTest(t *testing.T) {
 
 // TestFalsePositiveLimit pins the limit the false-positive property states in its doc.
 func TestFalsePositiveLimit(t *testing.T) {
-	if got := fpLimit(); got != 185 {
-		t.Errorf("fpLimit() = %d, the doc says 185", got)
+	if got := fprate.Limit(fpProbes, fpBound, fpOdds); got != 185 {
+		t.Errorf("the limit is %d, the doc says 185", got)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
@@ -15,18 +16,6 @@ import (
 func (s *suite) newFilter(t *harness.T, capacity uint64) Filter {
 	return t.Invoke(harness.Call{Method: "New", Args: []any{capacity}, Func: true},
 		func() any { return s.learner.New(capacity) }).(Filter)
-}
-
-// call runs one call of Insert, Lookup or Delete on f as a call of the graded code, with a copy
-// of key overwritten once the call returns, and returns its result.
-func call(t *harness.T, f Filter, method string, key []byte) bool {
-	var c bytekeys.Caller
-	return c.Call(t, f, method, key)
-}
-
-// counted returns f.Count() as a call of the graded code.
-func counted(t *harness.T, f Filter) uint64 {
-	return t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() }).(uint64)
 }
 
 // fillToFailure fills filters of 1 to 1024 buckets with distinct keys until an Insert fails,
@@ -63,7 +52,7 @@ func (s *suite) fillOnce(t *harness.T, capacity uint64, gen bytekeys.Gen) {
 	for i := uint64(0); extra < 20; i++ {
 		k := gen(nil, i)
 		calls = append(calls, bytekeys.KeyCall("Insert", k))
-		ok := call(t, f, "Insert", k)
+		ok := bytekeys.Call(t, f, "Insert", k)
 		if ok {
 			stored = append(stored, k)
 		} else {
@@ -78,22 +67,22 @@ func (s *suite) fillOnce(t *harness.T, capacity uint64, gen bytekeys.Gen) {
 	}
 	for _, k := range stored {
 		calls = append(calls, bytekeys.KeyCall("Lookup", k))
-		if !call(t, f, "Lookup", k) {
+		if !bytekeys.Call(t, f, "Lookup", k) {
 			wrong(false, true)
 		}
 	}
 	calls = append(calls, harness.Call{Method: "Count"})
-	if n := counted(t, f); n != uint64(len(stored)) {
+	if n := bytekeys.Counted(t, f); n != uint64(len(stored)) {
 		wrong(n, uint64(len(stored)))
 	}
 	for _, k := range stored {
 		calls = append(calls, bytekeys.KeyCall("Delete", k))
-		if !call(t, f, "Delete", k) {
+		if !bytekeys.Call(t, f, "Delete", k) {
 			wrong(false, true)
 		}
 	}
 	calls = append(calls, harness.Call{Method: "Count"})
-	if n := counted(t, f); n != 0 {
+	if n := bytekeys.Counted(t, f); n != 0 {
 		wrong(n, uint64(0))
 	}
 }
@@ -189,7 +178,7 @@ func (s *suite) fillAndCheck(t *harness.T, gen bytekeys.Gen, deadline time.Durat
 				Hint: lostHint})
 		}
 	}
-	if got := counted(t, f); got != n {
+	if got := bytekeys.Counted(t, f); got != n {
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Count()",
 			Message: fmt.Sprintf("Count() returned %d after %d successful Inserts and a failed one", got, n),
 			Hint:    countHint})
@@ -274,7 +263,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 			positives++
 		}
 	}
-	limit := fpLimit()
+	limit := fprate.Limit(fpProbes, fpBound, fpOdds)
 	rate := float64(positives) / fpProbes
 	t.Logf("false positives at load %.4f: %d of %d (rate %.3g, bound %.3g), limit %d",
 		float64(n)/(4*loadBuckets), positives, fpProbes, rate, fpBound, limit)
@@ -286,26 +275,6 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 			"want at most 2·4/2^16 ≈ %.3g (%d or more false positives has odds below %g in a right filter)",
 			n, loadCapacity, positives, fpProbes, rate, fpBound, limit, fpOdds),
 		Hint: rateHint(rate, float64(n)/(4*loadBuckets))})
-}
-
-// fpLimit is the least count c with P(X >= c) <= fpOdds for X binomial(fpProbes, fpBound),
-// summed in log space.
-func fpLimit() int {
-	logPMF := func(k int) float64 {
-		lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
-		n, p := float64(fpProbes), fpBound
-		return lg(n+1) - lg(float64(k)+1) - lg(n-float64(k)+1) + float64(k)*math.Log(p) + (n-float64(k))*math.Log1p(-p)
-	}
-	mean := int(math.Floor(fpProbes * fpBound))
-	for c := mean; ; c++ {
-		tail := 0.0
-		for k := c; k < c+400; k++ {
-			tail += math.Exp(logPMF(k))
-		}
-		if tail <= fpOdds {
-			return c
-		}
-	}
 }
 
 // rateHint names the usual cause of too many false positives, from the number of fingerprint

@@ -6,22 +6,11 @@ import (
 	"math"
 
 	"kata/grader/internal/bytekeys"
+	"kata/grader/internal/fprate"
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
 	"kata/grader/verdict"
 )
-
-// call runs one call of Insert, Lookup or Delete on f as a call of the graded code, with a copy
-// of key overwritten once the call returns, and returns its result.
-func call(t *harness.T, f Filter, method string, key []byte) bool {
-	var c bytekeys.Caller
-	return c.Call(t, f, method, key)
-}
-
-// counted returns f.Count() as a call of the graded code.
-func counted(t *harness.T, f Filter) uint64 {
-	return t.Invoke(harness.Call{Method: "Count"}, func() any { return f.Count() }).(uint64)
-}
 
 // newFilter makes the learner's New(q, r) as a call of the graded code.
 func (s *suite) newFilter(t *harness.T, q, r uint) Filter {
@@ -147,13 +136,13 @@ func (s *suite) multiset(t *harness.T, q, r uint, full bool, load float64) {
 		}
 	}
 	calls = append(calls, harness.Call{Method: "Count"})
-	if n := counted(t, f); n != uint64(target) {
+	if n := bytekeys.Counted(t, f); n != uint64(target) {
 		wrong(n, uint64(target))
 	}
 	if full {
 		do("Insert", gen(nil, next), false)
 		calls = append(calls, harness.Call{Method: "Count"})
-		if n := counted(t, f); n != uint64(target) {
+		if n := bytekeys.Counted(t, f); n != uint64(target) {
 			wrong(n, uint64(target))
 		}
 	}
@@ -224,7 +213,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 			}
 		}
 		formula := 1 - math.Exp(-c.load/float64(uint64(1)<<c.r))
-		limit := binomialLimit(c.probes, fpSlack*formula, fpOdds)
+		limit := fprate.Limit(c.probes, fpSlack*formula, fpOdds)
 		rate := float64(positives) / float64(c.probes)
 		t.Logf("false positives in New(%d, %d) at load %.2f: %d of %d (rate %.4g, formula %.4g), limit %d",
 			c.q, c.r, c.load, positives, c.probes, rate, formula, limit)
@@ -236,27 +225,6 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 				"a rate of %.4g, want about 1 − e^(−α/2^r) = %.4g (%d or more has odds below %g even at %.1f times that)",
 				n, c.q, c.r, positives, c.probes, rate, formula, limit, fpOdds, fpSlack),
 			Hint: rateHint(rate, c.load, c.r)})
-	}
-}
-
-// binomialLimit is the least count c with P(X >= c) <= odds for X binomial(n, p), summed in log
-// space.
-func binomialLimit(n int, p, odds float64) int {
-	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
-	nf := float64(n)
-	logPMF := func(k int) float64 {
-		kf := float64(k)
-		return lg(nf+1) - lg(kf+1) - lg(nf-kf+1) + kf*math.Log(p) + (nf-kf)*math.Log1p(-p)
-	}
-	sd := math.Sqrt(nf * p * (1 - p))
-	for c := int(nf * p); ; c++ {
-		tail := 0.0
-		for k := c; k <= n && k < c+int(40*sd)+40; k++ {
-			tail += math.Exp(logPMF(k))
-		}
-		if tail <= odds {
-			return c
-		}
 	}
 }
 

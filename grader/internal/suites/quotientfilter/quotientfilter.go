@@ -388,7 +388,7 @@ func (s *suite) gUnchanged(t *harness.T) {
 		g := t.Invoke(harness.Call{Method: "New", Func: true, Args: []any{c.q, c.r}},
 			func() any { return s.filled(c.q, c.r, gKeys) }).(Filter)
 		for _, k := range numbered("f", c.nf) {
-			call(t, f, "Insert", k)
+			bytekeys.Call(t, f, "Insert", k)
 		}
 		mc := mergeCall(c.q, c.r, gKeys)
 		want := uint64(c.nf+c.ng) <= 1<<c.q
@@ -402,11 +402,11 @@ func (s *suite) gUnchanged(t *harness.T) {
 		if got != want {
 			fail(fmt.Sprintf("want %v", want), mergeHint)
 		}
-		if n := counted(t, g); n != uint64(c.ng) {
+		if n := bytekeys.Counted(t, g); n != uint64(c.ng) {
 			fail(fmt.Sprintf("g.Count() = %d, want %d: Merge must leave g unchanged", n, c.ng), gHint)
 		}
 		for _, k := range gKeys {
-			if !call(t, g, "Lookup", k) {
+			if !bytekeys.Call(t, g, "Lookup", k) {
 				fail(fmt.Sprintf("g.Lookup(%s) = false, want true: Merge must leave g unchanged", harness.Lit(k)), gHint)
 			}
 		}
