@@ -17,7 +17,10 @@
 //   - Twins, TwinsOf (twins.go): two structures at once, and whether they share state.
 //   - T.Second (second.go): a part of a test run in a second process of the graded program.
 //   - Meter, Ladder (perf.go), Sweep (ladders.go): growth measurements against the reference.
-//   - Declared (declared.go): a growth series expecting the cost the registry declares.
+//   - Declared (declared.go): a growth series expecting the cost the registry declares;
+//     SeriesOf (series.go), a suite's declarer of them.
+//   - KeyedGrowth (keyedgrowth.go): the growth test of a structure keyed by ints.
+//   - WideInt (values.go): an int from the whole range, for random cases.
 //   - Script (sequence.go): fixed steps with fixed expected results.
 //   - Compare (sequence.go): random sequences against the reference, shrunk on failure.
 //   - shrink (shrink.go): delta debugging over a failing sequence, then simpler values.

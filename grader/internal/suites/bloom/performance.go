@@ -31,9 +31,9 @@ func performance(learner, reference API) harness.Test {
 				New:   func() Filter { return learner.New(1<<26, perfK) },
 				Ref:   func() Filter { return reference.New(1<<26, perfK) },
 				Grow: harness.Grower[Filter]{
-					Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-						Hint: "Add must only set the key's k bits: a Bloom filter stores no keys and scans " +
-							"no bit array"}),
+					Series: growthOf("Add", "n",
+						"Add must only set the key's k bits: a Bloom filter stores no keys and scans "+
+							"no bit array"),
 					Run: func(f Filter, from, to int) {
 						for _, key := range keys[from:to] {
 							f.Add(key)
@@ -41,9 +41,9 @@ func performance(learner, reference API) harness.Test {
 					},
 				},
 				Queries: []harness.Query[Filter]{{
-					Series: harness.Declared(ex, growth.Series{Op: "Test", Axis: "n", SlowHint: slowHint,
-						Hint: "Test must only check the key's k bits: a Bloom filter compares no keys and " +
-							"scans no bit array"}),
+					Series: growthOf("Test", "n",
+						"Test must only check the key's k bits: a Bloom filter compares no keys and "+
+							"scans no bit array"),
 					Batch: 1000,
 					Run: func(f Filter, n, count, rep int) {
 						for i := range count {
@@ -61,10 +61,10 @@ func performance(learner, reference API) harness.Test {
 
 // byBits measures Add and Test on filters of growing m holding PerfFixedKeys keys each.
 func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.Series {
-	add := harness.Declared(ex, growth.Series{Op: "Add", Axis: "m", SlowHint: slowHint,
-		Hint: "Add grows with the number of bits: touch only the key's k positions, never the whole array"})
-	test := harness.Declared(ex, growth.Series{Op: "Test", Axis: "m", SlowHint: slowHint,
-		Hint: "Test grows with the number of bits: check only the key's k positions, never scan the array"})
+	add := growthOf("Add", "m",
+		"Add grows with the number of bits: touch only the key's k positions, never the whole array")
+	test := growthOf("Test", "m",
+		"Test grows with the number of bits: check only the key's k positions, never scan the array")
 	harness.Sweep[Filter, []byte]{
 		Sizes: PerfBits,
 		Make: func(bits int) (Filter, Filter, [][]byte) {
@@ -77,6 +77,10 @@ func byBits(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.S
 	}.Measure(m)
 	return []*growth.Series{add, test}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

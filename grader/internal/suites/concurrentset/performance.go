@@ -38,27 +38,27 @@ func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		values := harness.DistinctInts(t, PerfSizes[len(PerfSizes)-1])
 		var sorted []int
-		lenSeries := harness.Declared(ex, growth.Series{Op: "Len", Axis: "n", SlowHint: slowHint,
-			Hint: "Len walks the set to count its keys: keep a counter (an atomic.Int64) that each Add " +
-				"returning true raises and each Remove returning true lowers"})
-		shortRange := harness.Declared(ex, growth.Series{Op: "Range", Axis: "n", SlowHint: slowHint,
-			Hint: "Range walks level 0 from the head to reach lo: find the last node before lo top-down, as " +
-				"Contains does, then walk level 0 from there"})
+		lenSeries := growthOf("Len", "n",
+			"Len walks the set to count its keys: keep a counter (an atomic.Int64) that each Add "+
+				"returning true raises and each Remove returning true lowers")
+		shortRange := growthOf("Range", "n",
+			"Range walks level 0 from the head to reach lo: find the last node before lo top-down, as "+
+				"Contains does, then walk level 0 from there")
 		k := harness.Keyed[Set]{
 			Insert: func(s Set, v int) { s.Add(v) },
 			Lookup: func(s Set, v int) { s.Contains(v) },
 			Delete: func(s Set, v int) { s.Remove(v) },
-			InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-				Hint: "Add walks a number of nodes that grows with n to find its place: search from the top " +
-					"level down, recording the predecessor and successor on every level (a walk along level 0, " +
-					"or a slice shifted, is O(n)), and " + geometric}),
-			LookupSeries: harness.Declared(ex, growth.Series{Op: "Contains", Axis: "n", SlowHint: slowHint,
-				Hint: "Contains walks a number of nodes that grows with n: ride the upper levels until the next " +
-					"key would overshoot, then drop a level (never walk level 0 alone), and " + geometric}),
-			DeleteSeries: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
-				Hint: "Remove walks a number of nodes that grows with n: find the predecessors with the same " +
-					"top-down search as Add (never a walk along level 0 or a slice shifted), then lock, validate " +
-					"and unlink the node on each of its levels, and " + geometric}),
+			InsertSeries: growthOf("Add", "n",
+				"Add walks a number of nodes that grows with n to find its place: search from the top "+
+					"level down, recording the predecessor and successor on every level (a walk along level 0, "+
+					"or a slice shifted, is O(n)), and "+geometric),
+			LookupSeries: growthOf("Contains", "n",
+				"Contains walks a number of nodes that grows with n: ride the upper levels until the next "+
+					"key would overshoot, then drop a level (never walk level 0 alone), and "+geometric),
+			DeleteSeries: growthOf("Remove", "n",
+				"Remove walks a number of nodes that grows with n: find the predecessors with the same "+
+					"top-down search as Add (never a walk along level 0 or a slice shifted), then lock, validate "+
+					"and unlink the node on each of its levels, and "+geometric),
 			Extra: []harness.Query[Set]{
 				{Series: lenSeries, Batch: harness.KeyedBatch, Run: func(s Set, n, count, rep int) {
 					for range count {
@@ -97,9 +97,9 @@ func performance(learner, reference API) harness.Test {
 // ranges measures Range as r grows, on a set of RangeN keys 0, 2, 4, ...: each call yields r
 // keys, from a window that moves along the middle of the set.
 func ranges(t *harness.T, m *harness.Meter, learner, reference API) []*growth.Series {
-	series := harness.Declared(ex, growth.Series{Op: "Range", Axis: "r", SlowHint: slowHint,
-		Hint: "Range costs more than O(1) per key it yields: walk level 0 from the first key >= lo and " +
-			"yield each key as you reach it (no slice to collect and sort, no search per key)"})
+	series := growthOf("Range", "r",
+		"Range costs more than O(1) per key it yields: walk level 0 from the first key >= lo and "+
+			"yield each key as you reach it (no slice to collect and sort, no search per key)")
 	fill := func(s Set) Set {
 		for k := range RangeN {
 			s.Add(2 * k)
@@ -126,6 +126,10 @@ func ranges(t *harness.T, m *harness.Meter, learner, reference API) []*growth.Se
 	}
 	return []*growth.Series{series}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: keep a node's links " +

@@ -46,7 +46,7 @@ func performance(learner, reference API) harness.Test {
 				New:   func() Filter { return learner.New(uint64(PerfCounters), perfK) },
 				Ref:   func() Filter { return reference.New(uint64(PerfCounters), perfK) },
 				Grow: harness.Grower[Filter]{
-					Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: growthHints["Add"]}),
+					Series: growthOf("Add", "n", growthHints["Add"]),
 					Run: func(f Filter, from, to int) {
 						for _, key := range keys[from:to] {
 							f.Add(key)
@@ -55,7 +55,7 @@ func performance(learner, reference API) harness.Test {
 				},
 				Queries: []harness.Query[Filter]{
 					{
-						Series: harness.Declared(ex, growth.Series{Op: "Test", Axis: "n", SlowHint: slowHint, Hint: growthHints["Test"]}),
+						Series: growthOf("Test", "n", growthHints["Test"]),
 						Batch:  1000,
 						Run: func(f Filter, n, count, rep int) {
 							for i := range count {
@@ -64,7 +64,7 @@ func performance(learner, reference API) harness.Test {
 						},
 					},
 					{
-						Series: harness.Declared(ex, growth.Series{Op: "Count", Axis: "n", SlowHint: slowHint, Hint: growthHints["Count"]}),
+						Series: growthOf("Count", "n", growthHints["Count"]),
 						Batch:  1000,
 						Run: func(f Filter, n, count, rep int) {
 							for i := range count {
@@ -73,7 +73,7 @@ func performance(learner, reference API) harness.Test {
 						},
 					},
 					{
-						Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint, Hint: growthHints["Remove"]}),
+						Series: growthOf("Remove", "n", growthHints["Remove"]),
 						Batch:  1000,
 						Run: func(f Filter, n, count, rep int) {
 							for i := range count {
@@ -117,17 +117,17 @@ func performance(learner, reference API) harness.Test {
 // operation that scans the counters, even only until it meets one above 0, then scans them all),
 // then Add of PerfFixedKeys keys, and Remove of them.
 func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*growth.Series {
-	add := harness.Declared(ex, growth.Series{Op: "Add", Axis: "m", SlowHint: slowHint,
-		Hint: "Add grows with the number of counters: touch only the key's k counters, never the whole array"})
-	test := harness.Declared(ex, growth.Series{Op: "Test", Axis: "m", SlowHint: slowHint,
-		Hint: "Test grows with the number of counters: check only the key's k counters, never scan the array " +
-			"(not even to find whether the filter is empty)"})
-	cnt := harness.Declared(ex, growth.Series{Op: "Count", Axis: "m", SlowHint: slowHint,
-		Hint: "Count grows with the number of counters: read only the key's k counters, never scan the array " +
-			"(not even to find whether the filter is empty)"})
-	rem := harness.Declared(ex, growth.Series{Op: "Remove", Axis: "m", SlowHint: slowHint,
-		Hint: "Remove grows with the number of counters: check and lower only the key's k counters, " +
-			"never scan or recount the array"})
+	add := growthOf("Add", "m",
+		"Add grows with the number of counters: touch only the key's k counters, never the whole array")
+	test := growthOf("Test", "m",
+		"Test grows with the number of counters: check only the key's k counters, never scan the array "+
+			"(not even to find whether the filter is empty)")
+	cnt := growthOf("Count", "m",
+		"Count grows with the number of counters: read only the key's k counters, never scan the array "+
+			"(not even to find whether the filter is empty)")
+	rem := growthOf("Remove", "m",
+		"Remove grows with the number of counters: check and lower only the key's k counters, "+
+			"never scan or recount the array")
 	adder := func(f Filter, k []byte) { f.Add(k) }
 	harness.Sweep[Filter, []byte]{
 		Sizes: PerfMs,
@@ -143,6 +143,10 @@ func byCounters(m *harness.Meter, learner, reference API, keys [][]byte) []*grow
 	}.Measure(m)
 	return []*growth.Series{add, test, cnt, rem}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

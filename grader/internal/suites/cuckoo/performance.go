@@ -35,15 +35,15 @@ func performance(learner, reference API) harness.Test {
 			return bytekeys.FilterLadder(PerfKeys,
 				func() bytekeys.Filter { return learner.New(PerfCapacity) },
 				func() bytekeys.Filter { return reference.New(PerfCapacity) }, keys, absent, perfBatch,
-				harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
-					Hint: "Insert must only read the key's two buckets (and evict, rarely, below 90% full): " +
-						"never scan the table or a list of keys"}),
-				harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
-					Hint: "Lookup must read only the key's two buckets, i1 and i2, 8 slots in all: " +
-						"never scan the table or a list of keys"}),
-				harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
-					Hint: "Delete must read only the key's two buckets, i1 and i2: never scan the table " +
-						"or a list of keys"}),
+				growthOf("Insert", "n",
+					"Insert must only read the key's two buckets (and evict, rarely, below 90% full): "+
+						"never scan the table or a list of keys"),
+				growthOf("Lookup", "n",
+					"Lookup must read only the key's two buckets, i1 and i2, 8 slots in all: "+
+						"never scan the table or a list of keys"),
+				growthOf("Delete", "n",
+					"Delete must read only the key's two buckets, i1 and i2: never scan the table "+
+						"or a list of keys"),
 			).Measure(m)
 		}
 		byB := func(m *harness.Meter) []*growth.Series { return byBuckets(m, learner, reference, keys, absent) }
@@ -56,10 +56,10 @@ func performance(learner, reference API) harness.Test {
 // each B, Lookups of keys present and absent, and Deletes of a batch of keys (put back untimed).
 // Insert's growth with B is measured across the load range by byFill.
 func byBuckets(m *harness.Meter, learner, reference API, keys, absent bytekeys.Book) []*growth.Series {
-	look := harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "B", SlowHint: slowHint,
-		Hint: "Lookup grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
-	dels := harness.Declared(ex, growth.Series{Op: "Delete", Axis: "B", SlowHint: slowHint,
-		Hint: "Delete grows with the number of buckets: read only buckets i1 and i2, never scan the table"})
+	look := growthOf("Lookup", "B",
+		"Lookup grows with the number of buckets: read only buckets i1 and i2, never scan the table")
+	dels := growthOf("Delete", "B",
+		"Delete grows with the number of buckets: read only buckets i1 and i2, never scan the table")
 	// run is the keys of round rep of a batch: rounds 0 to Repeats-1 and the probe's, Repeats.
 	run := func(rep, i int) []byte { return keys.Key(rep*perfBatch + i) }
 	for _, b := range PerfBuckets {
@@ -113,6 +113,10 @@ func byBuckets(m *harness.Meter, learner, reference API, keys, absent bytekeys.B
 	}
 	return []*growth.Series{look, dels}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

@@ -15,27 +15,22 @@ var PerfSizes = harness.Sizes(15_625, 1_000_000, 2)
 // performance measures Add (over whole doubling windows while the set grows), Contains and
 // Remove against the reference, and fails when one grows faster than O(1).
 func performance(learner, reference API) harness.Test {
-	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
-		values := harness.DistinctInts(t, PerfSizes[len(PerfSizes)-1])
-		harness.JudgeGrowth(t, func(m *harness.Meter) []*kgrowth.Series {
-			k := harness.Keyed[HashSet]{
-				Insert: func(s HashSet, v int) { s.Add(v) },
-				Lookup: func(s HashSet, v int) { s.Contains(v) },
-				Delete: func(s HashSet, v int) { s.Remove(v) },
-				// Remove finds present keys; Contains times absent ones, which walk a whole chain.
-				AbsentLookups: true,
-				InsertSeries: harness.Declared(ex, kgrowth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-					Hint: addHint}),
-				LookupSeries: harness.Declared(ex, kgrowth.Series{Op: "Contains", Axis: "n", SlowHint: slowHint,
-					Hint: "your table never grows: with a fixed number of buckets, chains grow like n. " +
-						"Double the buckets when the load passes a threshold, so chains stay short"}),
-				DeleteSeries: harness.Declared(ex, kgrowth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
-					Hint: "Remove grows with the number of keys: it must look only in the key's bucket, " +
-						"and the table must grow so that bucket stays short"}),
-			}
-			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
-		})
-	}}
+	return harness.KeyedGrowth(PerfSizes, learner.New, reference.New, func() harness.Keyed[HashSet] {
+		return harness.Keyed[HashSet]{
+			Insert: func(s HashSet, v int) { s.Add(v) },
+			Lookup: func(s HashSet, v int) { s.Contains(v) },
+			Delete: func(s HashSet, v int) { s.Remove(v) },
+			// Remove finds present keys; Contains times absent ones, which walk a whole chain.
+			AbsentLookups: true,
+			InsertSeries:  growthOf("Add", "n", addHint),
+			LookupSeries: growthOf("Contains", "n",
+				"your table never grows: with a fixed number of buckets, chains grow like n. "+
+					"Double the buckets when the load passes a threshold, so chains stay short"),
+			DeleteSeries: growthOf("Remove", "n",
+				"Remove grows with the number of keys: it must look only in the key's bucket, "+
+					"and the table must grow so that bucket stays short"),
+		}
+	})
 }
 
 // PatternSizes are the set sizes the patterned-keys test measures at: doubling from 4,096 to
@@ -84,12 +79,13 @@ func patterned(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/patterned-keys", Kind: harness.Performance, Run: func(t *harness.T) {
 		keys := patternedKeys(t, PatternSizes[len(PatternSizes)-1]+harness.KeyedBatch)
 		values, absent := keys[:PatternSizes[len(PatternSizes)-1]], keys[PatternSizes[len(PatternSizes)-1]:]
+		mixed := harness.SeriesOf(ex, mixHint) // mixHint whether they grow wrongly or only slowly
 		harness.JudgeGrowth(t, func(m *harness.Meter) []*kgrowth.Series {
 			k := harness.Keyed[HashSet]{
 				Insert:       func(s HashSet, v int) { s.Add(v) },
-				InsertSeries: harness.Declared(ex, kgrowth.Series{Op: "Add", Axis: "keys", Hint: mixHint, SlowHint: mixHint}),
+				InsertSeries: mixed("Add", "keys", mixHint),
 				Extra: []harness.Query[HashSet]{{
-					Series: harness.Declared(ex, kgrowth.Series{Op: "Contains", Axis: "keys", Hint: mixHint, SlowHint: mixHint}),
+					Series: mixed("Contains", "keys", mixHint),
 					Batch:  harness.KeyedBatch,
 					Run: func(s HashSet, n, count, rep int) {
 						for i := range count {
@@ -189,6 +185,10 @@ const growOrMixHint = "Add grows with the number of keys: either the table does 
 	"so that keys that differ only in some of their bits pile into one bucket. Double the buckets past a " +
 	"load factor, and mix every bit of the key into the index, for example with Fibonacci hashing, " +
 	"(uint64(key) * 0x9E3779B97F4A7C15) >> (64 - b) for 2^b buckets"
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

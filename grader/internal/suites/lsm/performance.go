@@ -115,7 +115,7 @@ func (p *perf) keyedLadder(o Options, put *growth.Series, before func(n int)) *h
 func (p *perf) getQuery(axis, hint string) harness.Query[DB] {
 	var buf []byte
 	return harness.Query[DB]{
-		Series: harness.Declared(ex, growth.Series{Op: "Get", Axis: axis, Hint: hint, SlowHint: slowHint}),
+		Series: growthOf("Get", axis, hint),
 		Batch:  perfBatch,
 		Run: func(db DB, n, count, rep int) {
 			for i := range count {
@@ -129,17 +129,17 @@ func (p *perf) getQuery(axis, hint string) harness.Query[DB] {
 // byMemtable grows the memtable alone (it never fills) and times Put, Get and Delete.
 func (p *perf) byMemtable(m *harness.Meter) []*growth.Series {
 	l := p.keyedLadder(Options{MemtableBytes: hugeMemtable},
-		harness.Declared(ex, growth.Series{Op: "Put", Axis: "m", SlowHint: slowHint,
-			Hint: "Put grows with the memtable: keep it sorted in a skip list (or a balanced tree), so that " +
-				"a Put finds its place in O(log m); a sorted slice shifts O(m) entries per Put, and a list " +
-				"walks them"}), nil)
+		growthOf("Put", "m",
+			"Put grows with the memtable: keep it sorted in a skip list (or a balanced tree), so that "+
+				"a Put finds its place in O(log m); a sorted slice shifts O(m) entries per Put, and a list "+
+				"walks them"), nil)
 	var buf []byte
 	l.Queries = []harness.Query[DB]{
 		p.getQuery("m", "Get grows with the memtable: search it as a sorted structure, in O(log m), "+
 			"never by walking its entries"),
 		{
-			Series: harness.Declared(ex, growth.Series{Op: "Delete", Axis: "m", SlowHint: slowHint,
-				Hint: "Delete grows with the memtable: a tombstone is an entry like a Put's, found in O(log m)"}),
+			Series: growthOf("Delete", "m",
+				"Delete grows with the memtable: a tombstone is an entry like a Put's, found in O(log m)"),
 			Batch: perfBatch,
 			Run: func(db DB, n, count, rep int) {
 				for i := range count {
@@ -168,9 +168,9 @@ func (p *perf) byTableSize(m *harness.Meter) []*growth.Series {
 	var learnerDB, refDB DB // the last stores made: the ladder's own, once the warm-up's is made
 	newL, newR := opener(p.learner, o), opener(p.reference, o)
 	l := p.keyedLadder(o,
-		harness.Declared(ex, growth.Series{Op: "Put", Axis: "N", SlowHint: slowHint,
-			Hint: "Put grows with the data on disk: a Put only changes the memtable, and a flush writes " +
-				"the memtable alone, never the tables already written"}),
+		growthOf("Put", "N",
+			"Put grows with the data on disk: a Put only changes the memtable, and a flush writes "+
+				"the memtable alone, never the tables already written"),
 		func(n int) {
 			p.t.Invoke(harness.Call{Method: "Flush"}, func() any { return learnerDB.Flush() })
 			p.t.Invoke(harness.Call{Method: "Compact"}, func() any { return learnerDB.Compact() })
@@ -188,9 +188,9 @@ func (p *perf) byTableSize(m *harness.Meter) []*growth.Series {
 // byTables puts perTableKeys keys in each of a growing number of tables, in random order so
 // that every table's key range spans nearly all keys, and times Gets of keys present and absent.
 func (p *perf) byTables(m *harness.Meter) []*growth.Series {
-	get := harness.Declared(ex, growth.Series{Op: "Get", Axis: "T", SlowHint: slowHint,
-		Hint: "Get grows faster than the number of tables: for each table, ask its filter (in memory) " +
-			"first and read at most one block; do nothing per Get that costs more than the tables' count"})
+	get := growthOf("Get", "T",
+		"Get grows faster than the number of tables: for each table, ask its filter (in memory) "+
+			"first and read at most one block; do nothing per Get that costs more than the tables' count")
 	o := Options{MemtableBytes: perTableKeys * (perfKeyLen + len(perfValue)), BitsPerKey: 10}
 	l, r := opener(p.learner, o)(), opener(p.reference, o)()
 	total := TableCounts[len(TableCounts)-1] * perTableKeys
@@ -237,10 +237,10 @@ func (p *perf) byTables(m *harness.Meter) []*growth.Series {
 // each side's store is written once per size, and each timed Compact runs on a store opened on
 // a fresh copy of its files (untimed).
 func (p *perf) compaction(m *harness.Meter) []*growth.Series {
-	series := harness.Declared(ex, growth.Series{Op: "Compact", Axis: "T", SlowHint: slowHint,
-		Hint: "Compact grows faster than N log T with the number of tables: merge all the tables at once, " +
-			"k-way, with a min-heap of one iterator per table (container/heap), instead of merging them " +
-			"two by two or scanning every table for each entry"})
+	series := growthOf("Compact", "T",
+		"Compact grows faster than N log T with the number of tables: merge all the tables at once, "+
+			"k-way, with a min-heap of one iterator per table (container/heap), instead of merging them "+
+			"two by two or scanning every table for each entry")
 	v := []byte(perfValue)
 	for _, tables := range CompactTables {
 		runtime.GC()
@@ -284,9 +284,9 @@ func (p *perf) compaction(m *harness.Meter) []*growth.Series {
 // flushes times Flush of a growing memtable: each timed Flush writes a store filled (untimed)
 // for it.
 func (p *perf) flushes(m *harness.Meter) []*growth.Series {
-	series := harness.Declared(ex, growth.Series{Op: "Flush", Axis: "m", SlowHint: slowHint,
-		Hint: "Flush grows faster than the memtable: walk the memtable once in key order (a skip list's " +
-			"bottom level is already sorted) and write the entries, the index and the filter in one pass"})
+	series := growthOf("Flush", "m",
+		"Flush grows faster than the memtable: walk the memtable once in key order (a skip list's "+
+			"bottom level is already sorted) and write the entries, the index and the filter in one pass")
 	o := Options{MemtableBytes: hugeMemtable}
 	v := []byte(perfValue)
 	for _, size := range FlushSizes {
@@ -323,6 +323,10 @@ func (p *perf) usedUp(m *harness.Meter, series *growth.Series, size int, made ha
 	return m.PairAt(series, size, 1, timed(&l), timed(&r),
 		func(count, rep int) { l = freshL() }, func(count, rep int) { r = freshR() }) && !m.Proven(series)
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: keep the memtable in a " +

@@ -43,15 +43,15 @@ func performance(learner, reference API) harness.Test {
 			return bytekeys.FilterLadder(PerfKeys,
 				func() bytekeys.Filter { return learner.New(PerfQ, PerfR) },
 				func() bytekeys.Filter { return reference.New(PerfQ, PerfR) }, keys, absent, perfBatch,
-				harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
-					Hint: "Insert must read and shift only the cluster around the key's slot: never scan the " +
-						"table, or count the fingerprints, from slot 0"}),
-				harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "n", SlowHint: slowHint,
-					Hint: "Lookup must walk back from the key's slot to its cluster's start and forward " +
-						"to its run: never scan the table from slot 0"}),
-				harness.Declared(ex, growth.Series{Op: "Delete", Axis: "n", SlowHint: slowHint,
-					Hint: "Delete must shift back only the rest of the key's cluster: never scan or " +
-						"rebuild the table"}),
+				growthOf("Insert", "n",
+					"Insert must read and shift only the cluster around the key's slot: never scan the "+
+						"table, or count the fingerprints, from slot 0"),
+				growthOf("Lookup", "n",
+					"Lookup must walk back from the key's slot to its cluster's start and forward "+
+						"to its run: never scan the table from slot 0"),
+				growthOf("Delete", "n",
+					"Delete must shift back only the rest of the key's cluster: never scan or "+
+						"rebuild the table"),
 			).Measure(m)
 		}
 		byQ := func(m *harness.Meter) []*growth.Series { return bySlots(t, m, learner, reference, keys, absent) }
@@ -67,12 +67,12 @@ func performance(learner, reference API) harness.Test {
 // counts a span at a time, are counted as well at q = 12 as at q = 20. Each filter takes at most
 // four Merges: three quarters full.
 func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absent bytekeys.Book) []*growth.Series {
-	ins := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "2^q", SlowHint: slowHint,
-		Hint: "Insert grows with the number of slots: read and shift only the cluster around the key's slot"})
-	look := harness.Declared(ex, growth.Series{Op: "Lookup", Axis: "2^q", SlowHint: slowHint,
-		Hint: "Lookup grows with the number of slots: walk back only to the cluster's start, never from slot 0"})
-	dels := harness.Declared(ex, growth.Series{Op: "Delete", Axis: "2^q", SlowHint: slowHint,
-		Hint: "Delete grows with the number of slots: shift back only the rest of the key's cluster"})
+	ins := growthOf("Insert", "2^q",
+		"Insert grows with the number of slots: read and shift only the cluster around the key's slot")
+	look := growthOf("Lookup", "2^q",
+		"Lookup grows with the number of slots: walk back only to the cluster's start, never from slot 0")
+	dels := growthOf("Delete", "2^q",
+		"Delete grows with the number of slots: shift back only the rest of the key's cluster")
 	merges := harness.Declared(ex, growth.Series{Op: "Merge", Axis: "2^q", SlowHint: mergeSlowHint,
 		Hint: "Merge grows faster than the number of slots: read each table once, as a sorted stream of " +
 			"fingerprints (a run's quotient and its remainders), and lay out the merged stream in one pass, " +
@@ -87,24 +87,27 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 			ins.Add(f.capped(1 << q))
 			break
 		}
+		// batches are the timed batches of count Inserts, and of count Deletes, of the keys
+		// key(rep, i) of round rep on f: each is the other's undo.
+		batches := func(f Filter, key func(rep, i int) []byte) (inserts, deletes func(count, rep int)) {
+			inserts = func(count, rep int) {
+				for i := range count {
+					f.Insert(key(rep, i))
+				}
+			}
+			deletes = func(count, rep int) {
+				for i := range count {
+					f.Delete(key(rep, i))
+				}
+			}
+			return inserts, deletes
+		}
 		// run is the keys of round rep of a batch of new keys: rounds 0 to Repeats-1 and the
 		// probe's, Repeats.
 		run := func(rep, i int) []byte { return keys.Key(half + eighth + rep*perfBatch + i) }
-		adder := func(f Filter) func(int, int) {
-			return func(count, rep int) {
-				for i := range count {
-					f.Insert(run(rep, i))
-				}
-			}
-		}
-		remover := func(f Filter) func(int, int) {
-			return func(count, rep int) {
-				for i := range count {
-					f.Delete(run(rep, i))
-				}
-			}
-		}
-		if !m.PairAt(ins, 1<<q, perfBatch, adder(l), adder(r), remover(l), remover(r)) {
+		insL, delL := batches(l, run)
+		insR, delR := batches(r, run)
+		if !m.PairAt(ins, 1<<q, perfBatch, insL, insR, delL, delR) {
 			break
 		}
 		looker := func(f Filter) func(int, int) {
@@ -123,21 +126,9 @@ func bySlots(t *harness.T, m *harness.Meter, learner, reference API, keys, absen
 		}
 		// Deletes of present keys, other ones each round, put back after.
 		present := func(rep, i int) []byte { return keys.Key((rep+1)*perfBatch + i) }
-		deleter := func(f Filter) func(int, int) {
-			return func(count, rep int) {
-				for i := range count {
-					f.Delete(present(rep, i))
-				}
-			}
-		}
-		putBack := func(f Filter) func(int, int) {
-			return func(count, rep int) {
-				for i := range count {
-					f.Insert(present(rep, i))
-				}
-			}
-		}
-		if !m.PairAt(dels, 1<<q, perfBatch, deleter(l), deleter(r), putBack(l), putBack(r)) {
+		insL, delL = batches(l, present)
+		insR, delR = batches(r, present)
+		if !m.PairAt(dels, 1<<q, perfBatch, delL, delR, insL, insR) {
 			break
 		}
 		l, r = nil, nil
@@ -232,6 +223,10 @@ func (f *filler) capped(size int) growth.Sample {
 		Learner:   float64(f.learner.Nanoseconds()) / float64(max(f.done, 1)),
 		Reference: float64(f.reference.Nanoseconds()) / float64(f.want)}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

@@ -13,31 +13,29 @@ var PerfSizes = harness.Sizes(3125, 200_000, 2)
 // and GetRandom again on sets that a long history of removals left small; it fails when
 // one grows faster than O(1).
 func performance(learner, reference API) harness.Test {
-	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
-		values := harness.DistinctInts(t, PerfSizes[len(PerfSizes)-1])
-		bySize := func(m *harness.Meter) []*growth.Series {
-			k := harness.Keyed[RandomizedSet]{
-				Insert: func(s RandomizedSet, v int) { s.Insert(v) },
-				Delete: func(s RandomizedSet, v int) { s.Remove(v) },
-				InsertSeries: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "n", SlowHint: slowHint,
-					Hint: "Insert grows with the set: check membership with the index map, not by " +
-						"scanning the slice, and append"}),
-				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
-					Hint: "Remove grows with the set: swap the element with the last one, fix the moved " +
-						"element's index, then shrink the slice (deleting from the middle shifts everything after it)"}),
-				Extra: []harness.Query[RandomizedSet]{{
-					Series: harness.Declared(ex, growth.Series{Op: "GetRandom", Axis: "n", SlowHint: slowHint,
-						Hint: "GetRandom grows with the set: keep the values in a slice and pick a uniform " +
-							"index; walking a map to a random position takes O(n)"}),
-					Batch: harness.KeyedBatch,
-					Run:   drawBatch,
-				}},
-			}
-			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
+	keyed := func() harness.Keyed[RandomizedSet] {
+		return harness.Keyed[RandomizedSet]{
+			Insert: func(s RandomizedSet, v int) { s.Insert(v) },
+			Delete: func(s RandomizedSet, v int) { s.Remove(v) },
+			InsertSeries: growthOf("Insert", "n",
+				"Insert grows with the set: check membership with the index map, not by "+
+					"scanning the slice, and append"),
+			DeleteSeries: growthOf("Remove", "n",
+				"Remove grows with the set: swap the element with the last one, fix the moved "+
+					"element's index, then shrink the slice (deleting from the middle shifts everything after it)"),
+			Extra: []harness.Query[RandomizedSet]{{
+				Series: growthOf("GetRandom", "n",
+					"GetRandom grows with the set: keep the values in a slice and pick a uniform "+
+						"index; walking a map to a random position takes O(n)"),
+				Batch: harness.KeyedBatch,
+				Run:   drawBatch,
+			}},
 		}
-		byRemovals := func(m *harness.Meter) []*growth.Series { return afterRemovals(m, values, learner, reference) }
-		harness.JudgeGrowth(t, bySize, byRemovals)
-	}}
+	}
+	byRemovals := func(m *harness.Meter, values []int) []*growth.Series {
+		return afterRemovals(m, values, learner, reference)
+	}
+	return harness.KeyedGrowth(PerfSizes, learner.New, reference.New, keyed, byRemovals)
 }
 
 // ChurnLive is how many values the afterRemovals ladder's sets hold: each of its steps inserts a value
@@ -52,10 +50,10 @@ func afterRemovals(m *harness.Meter, values []int, learner, reference API) []*gr
 	l := &harness.Ladder[RandomizedSet]{
 		Sizes: PerfSizes, New: learner.New, Ref: reference.New,
 		Grow: harness.Grower[RandomizedSet]{
-			Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "removals", SlowHint: slowHint,
-				Hint: "Insert and Remove slow down as values are removed, though the set stays small: " +
-					"a removal must leave nothing behind (move the last value into the hole, shrink " +
-					"the slice, delete the map entry)"}),
+			Series: growthOf("Remove", "removals",
+				"Insert and Remove slow down as values are removed, though the set stays small: "+
+					"a removal must leave nothing behind (move the last value into the hole, shrink "+
+					"the slice, delete the map entry)"),
 			Run: func(s RandomizedSet, from, to int) {
 				for i := from; i < to; i++ {
 					s.Insert(values[i])
@@ -66,10 +64,10 @@ func afterRemovals(m *harness.Meter, values []int, learner, reference API) []*gr
 			},
 		},
 		Queries: []harness.Query[RandomizedSet]{{
-			Series: harness.Declared(ex, growth.Series{Op: "GetRandom", Axis: "removals", SlowHint: slowHint,
-				Hint: "GetRandom slows down as values are removed, though the set stays small: a removed " +
-					"value must not leave a dead slot for GetRandom to draw and skip (move the last value " +
-					"into the hole and shrink the slice, or compact the slots once most are dead)"}),
+			Series: growthOf("GetRandom", "removals",
+				"GetRandom slows down as values are removed, though the set stays small: a removed "+
+					"value must not leave a dead slot for GetRandom to draw and skip (move the last value "+
+					"into the hole and shrink the slice, or compact the slots once most are dead)"),
 			Batch: harness.KeyedBatch,
 			Run:   drawBatch,
 		}},
@@ -83,6 +81,10 @@ func drawBatch(s RandomizedSet, n, count, rep int) {
 		s.GetRandom()
 	}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

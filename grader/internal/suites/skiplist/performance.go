@@ -14,31 +14,27 @@ var PerfSizes = harness.Sizes(3125, 200_000, 2)
 // performance measures Add (while the list grows), Search and Erase against the reference, and
 // fails when one grows faster than O(log n).
 func performance(learner, reference API) harness.Test {
-	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
-		values := harness.DistinctInts(t, PerfSizes[len(PerfSizes)-1])
-		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
-			k := harness.Keyed[Skiplist]{
-				Insert: func(s Skiplist, v int) { s.Add(v) },
-				Lookup: func(s Skiplist, v int) { s.Search(v) },
-				Delete: func(s Skiplist, v int) { s.Erase(v) },
-				InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint,
-					Hint: "Add visits a number of nodes that grows with n: it walks the bottom level (or " +
-						"shifts a slice) to find its place, or " + fewLanes + ". Search from the top lane as " +
-						"Search does, remembering the last node on each level (the update vector), and " +
-						"splice the new node in there"}),
-				LookupSeries: harness.Declared(ex, growth.Series{Op: "Search", Axis: "n", SlowHint: slowHint,
-					Hint: "Search visits a number of nodes that grows with n: your search never leaves " +
-						"level 1, or " + fewLanes + ". Ride the upper lanes until the next key would " +
-						"overshoot, then drop a level (and check that your coin ever comes up heads: if " +
-						"every tower has height 1 there are no upper lanes)"}),
-				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Erase", Axis: "n", SlowHint: slowHint,
-					Hint: "Erase visits a number of nodes that grows with n: it walks the bottom level " +
-						"(or shifts a slice), or " + fewLanes + ". Find the node with the same top-down " +
-						"search, keeping the update vector, and unlink it on every level it reaches"}),
-			}
-			return k.Ladder(PerfSizes, values, learner.New, reference.New).Measure(m)
-		})
-	}}
+	return harness.KeyedGrowth(PerfSizes, learner.New, reference.New, func() harness.Keyed[Skiplist] {
+		return harness.Keyed[Skiplist]{
+			Insert: func(s Skiplist, v int) { s.Add(v) },
+			Lookup: func(s Skiplist, v int) { s.Search(v) },
+			Delete: func(s Skiplist, v int) { s.Erase(v) },
+			InsertSeries: growthOf("Add", "n",
+				"Add visits a number of nodes that grows with n: it walks the bottom level (or "+
+					"shifts a slice) to find its place, or "+fewLanes+". Search from the top lane as "+
+					"Search does, remembering the last node on each level (the update vector), and "+
+					"splice the new node in there"),
+			LookupSeries: growthOf("Search", "n",
+				"Search visits a number of nodes that grows with n: your search never leaves "+
+					"level 1, or "+fewLanes+". Ride the upper lanes until the next key would "+
+					"overshoot, then drop a level (and check that your coin ever comes up heads: if "+
+					"every tower has height 1 there are no upper lanes)"),
+			DeleteSeries: growthOf("Erase", "n",
+				"Erase visits a number of nodes that grows with n: it walks the bottom level "+
+					"(or shifts a slice), or "+fewLanes+". Find the node with the same top-down "+
+					"search, keeping the update vector, and unlink it on every level it reaches"),
+		}
+	})
 }
 
 // fewLanes names the other cause of a walk that grows with n: towers too low, whether the
@@ -73,21 +69,25 @@ func duplicates(learner, reference API) harness.Test {
 			k := harness.Keyed[Skiplist]{
 				Insert: func(s Skiplist, v int) { s.Add(v) },
 				Delete: func(s Skiplist, v int) { s.Erase(v) },
-				InsertSeries: harness.Declared(ex, growth.Series{Op: "Add", Axis: "copies", SlowHint: slowHint,
-					Hint: "Add walks the run of the value's copies on level 0: search top-down on every " +
-						"lane, as for a new value, and link the copy in where the search stops (before " +
-						"the other copies, or after them), so that Add stays O(log n) however many " +
-						"copies there are"}),
-				DeleteSeries: harness.Declared(ex, growth.Series{Op: "Erase", Axis: "copies", SlowHint: slowHint,
-					Hint: "Erase walks the run of the value's copies on level 0: remove the first copy, " +
-						"the node right after update[0] that the top-down search with < finds, and " +
-						"update[i] points to it on each of its levels, so that Erase stays O(log n) " +
-						"however many copies there are"}),
+				InsertSeries: growthOf("Add", "copies",
+					"Add walks the run of the value's copies on level 0: search top-down on every "+
+						"lane, as for a new value, and link the copy in where the search stops (before "+
+						"the other copies, or after them), so that Add stays O(log n) however many "+
+						"copies there are"),
+				DeleteSeries: growthOf("Erase", "copies",
+					"Erase walks the run of the value's copies on level 0: remove the first copy, "+
+						"the node right after update[0] that the top-down search with < finds, and "+
+						"update[i] points to it on each of its levels, so that Erase stays O(log n) "+
+						"however many copies there are"),
 			}
 			return k.Ladder(CopySizes, values, learner.New, reference.New).Measure(m)
 		})
 	}}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual design " +

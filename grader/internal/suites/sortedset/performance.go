@@ -79,15 +79,12 @@ func scoreAt(p int) float64 { return float64(2 * p) }
 func performance(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/growth", Kind: harness.Performance, Run: func(t *harness.T) {
 		names, absent := perfNames(t.Rand(), PerfSizes[len(PerfSizes)-1])
-		// mid is the first position of the batch j at size n: from the middle of the order on.
-		mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
-		window := func(n, i, r int) int { return n/4 + (r*i)%(n/2) }
 		ladder := &harness.Ladder[SortedSet]{
 			Sizes: PerfSizes, New: learner.New, Ref: reference.New,
 			// The set grows by Adds at the end of the order, which must be O(log n) too; the Adds
 			// from the middle of the order are Query's, and their row is the one shown.
 			Grow: harness.Grower[SortedSet]{
-				Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: addHint}),
+				Series: growthOf("Add", "n", addHint),
 				Run: func(s SortedSet, from, to int) {
 					for p := from; p < to; p++ {
 						s.Add(names[p], scoreAt(p))
@@ -95,7 +92,7 @@ func performance(learner, reference API) harness.Test {
 				},
 			},
 			Queries: []harness.Query[SortedSet]{
-				{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "n", SlowHint: slowHint, Hint: addHint}),
+				{Series: growthOf("Add", "n", addHint),
 					Batch: perfBatch,
 					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
@@ -120,11 +117,11 @@ func performance(learner, reference API) harness.Test {
 							}
 						}
 					}},
-				{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "n", SlowHint: slowHint,
-					Hint: "Remove walks the order member by member, or shifts " +
-						"the members after it in a slice (Θ(n) per call): find the node with a top-down " +
-						"search by (score, name), keeping the update vector, and unlink it on each of its " +
-						"levels, fixing the spans"}), Batch: perfBatch,
+				{Series: growthOf("Remove", "n",
+					"Remove walks the order member by member, or shifts "+
+						"the members after it in a slice (Θ(n) per call): find the node with a top-down "+
+						"search by (score, name), keeping the update vector, and unlink it on each of its "+
+						"levels, fixing the spans"), Batch: perfBatch,
 					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							s.Remove(names[mid(n, 1+rep, i)])
@@ -136,9 +133,9 @@ func performance(learner, reference API) harness.Test {
 							s.Add(names[p], scoreAt(p))
 						}
 					}},
-				{Series: harness.Declared(ex, growth.Series{Op: "Score", Axis: "n", SlowHint: slowHint,
-					Hint: "Score searches for the name: keep a map from name to " +
-						"score (or to the member's node) beside the order, and answer from it in O(1)"}),
+				{Series: growthOf("Score", "n",
+					"Score searches for the name: keep a map from name to "+
+						"score (or to the member's node) beside the order, and answer from it in O(1)"),
 					Batch: perfBatch, Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							if i&1 == 0 {
@@ -148,33 +145,20 @@ func performance(learner, reference API) harness.Test {
 							}
 						}
 					}},
-				{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "n", SlowHint: slowHint,
-					Hint: "Rank walks the bottom level (or sorts the set) to count the " +
-						"members before the name: give each link a span (the members it jumps) and sum the " +
-						"spans of the links followed on a top-down search"}), Batch: perfBatch,
-					Run: func(s SortedSet, n, count, rep int) {
-						for i := range count {
-							s.Rank(names[mid(n, 0, i)])
-						}
-					}},
-				{Series: harness.Declared(ex, growth.Series{Op: "Len", Axis: "n", SlowHint: slowHint,
-					Hint: "Len counts the members: keep the count in the set, " +
-						"one more on each Add of a new name, one less on each Remove"}), Batch: perfBatch,
+				rankQuery(growthOf("Rank", "n",
+					"Rank walks the bottom level (or sorts the set) to count the "+
+						"members before the name: give each link a span (the members it jumps) and sum the "+
+						"spans of the links followed on a top-down search"), names),
+				{Series: growthOf("Len", "n",
+					"Len counts the members: keep the count in the set, "+
+						"one more on each Add of a new name, one less on each Remove"), Batch: perfBatch,
 					Run: func(s SortedSet, n, count, rep int) {
 						for range count {
 							s.Len()
 						}
 					}},
-				{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "n", SlowHint: slowHint,
-					Hint: rankHint}), Batch: perfBatch,
-					Run: func(s SortedSet, n, count, rep int) {
-						for i := range count {
-							start := window(n, i, RangeLen)
-							s.RangeByRank(start, start+RangeLen-1)
-						}
-					}},
-				{Series: harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "n", SlowHint: slowHint,
-					Hint: scoreHint}), Batch: perfBatch,
+				rankRangeQuery(growthOf("RangeByRank", "n", rankHint)),
+				{Series: growthOf("RangeByScore", "n", scoreHint), Batch: perfBatch,
 					Run: func(s SortedSet, n, count, rep int) {
 						for i := range count {
 							start := window(n, i, RangeLen)
@@ -183,14 +167,14 @@ func performance(learner, reference API) harness.Test {
 					}},
 			},
 		}
-		byRank := harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "r", SlowHint: slowHint,
-			Hint: "RangeByRank costs more than O(1) per member returned: " +
-				"find position start once, then walk the bottom level, appending each member to a slice " +
-				"made with the range's length"})
-		byScore := harness.Declared(ex, growth.Series{Op: "RangeByScore", Axis: "r", SlowHint: slowHint,
-			Hint: "RangeByScore costs more than O(1) per member returned: " +
-				"find the first member scored at least min once, then walk the bottom level while the " +
-				"score is at most max"})
+		byRank := growthOf("RangeByRank", "r",
+			"RangeByRank costs more than O(1) per member returned: "+
+				"find position start once, then walk the bottom level, appending each member to a slice "+
+				"made with the range's length")
+		byScore := growthOf("RangeByScore", "r",
+			"RangeByScore costs more than O(1) per member returned: "+
+				"find the first member scored at least min once, then walk the bottom level while the "+
+				"score is at most max")
 		// The growth along n decides first: an operation proven wrong or too slow there is
 		// the verdict, and the sets of RangeN members the ranges need would take that
 		// operation's time again (a Θ(n) Add fills them in Θ(n²)).
@@ -241,12 +225,10 @@ const tieScore = 7.0
 // work on the names from the middle of the order, neighbours in it.
 func ties(learner, reference API, names, absent []string) *harness.Ladder[SortedSet] {
 	sorted := slices.Sorted(slices.Values(names[:TieSizes[len(TieSizes)-1]]))
-	mid := func(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
 	return &harness.Ladder[SortedSet]{
 		Sizes: TieSizes, New: learner.New, Ref: reference.New,
 		Grow: harness.Grower[SortedSet]{
-			Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "ties", SlowHint: slowHint,
-				Hint: "Add walks the members of equal score one by one: " + tieSearch}),
+			Series: growthOf("Add", "ties", "Add walks the members of equal score one by one: "+tieSearch),
 			Run: func(s SortedSet, from, to int) {
 				for _, nm := range sorted[from:to] {
 					s.Add(nm, tieScore)
@@ -254,8 +236,8 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Sorted
 			},
 		},
 		Queries: []harness.Query[SortedSet]{
-			{Series: harness.Declared(ex, growth.Series{Op: "Add", Axis: "ties", SlowHint: slowHint,
-				Hint: "Add walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
+			{Series: growthOf("Add", "ties",
+				"Add walks the members of equal score one by one: "+tieSearch), Batch: perfBatch,
 				Run: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						if i%2 == 0 {
@@ -274,8 +256,8 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Sorted
 						}
 					}
 				}},
-			{Series: harness.Declared(ex, growth.Series{Op: "Remove", Axis: "ties", SlowHint: slowHint,
-				Hint: "Remove walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
+			{Series: growthOf("Remove", "ties",
+				"Remove walks the members of equal score one by one: "+tieSearch), Batch: perfBatch,
 				Run: func(s SortedSet, n, count, rep int) {
 					for i := range count {
 						s.Remove(sorted[mid(n, 5+rep, i)])
@@ -286,24 +268,41 @@ func ties(learner, reference API, names, absent []string) *harness.Ladder[Sorted
 						s.Add(sorted[mid(n, 5+rep, i)], tieScore)
 					}
 				}},
-			{Series: harness.Declared(ex, growth.Series{Op: "Rank", Axis: "ties", SlowHint: slowHint,
-				Hint: "Rank walks the members of equal score one by one: " + tieSearch}), Batch: perfBatch,
-				Run: func(s SortedSet, n, count, rep int) {
-					for i := range count {
-						s.Rank(sorted[mid(n, 0, i)])
-					}
-				}},
-			{Series: harness.Declared(ex, growth.Series{Op: "RangeByRank", Axis: "ties", SlowHint: slowHint,
-				Hint: "RangeByRank walks the members of equal score one by one to reach " +
-					"position start: follow the links top-down by the spans, whatever the scores"}), Batch: perfBatch,
-				Run: func(s SortedSet, n, count, rep int) {
-					for i := range count {
-						start := n/4 + (RangeLen*i)%(n/2)
-						s.RangeByRank(start, start+RangeLen-1)
-					}
-				}},
+			rankQuery(growthOf("Rank", "ties",
+				"Rank walks the members of equal score one by one: "+tieSearch), sorted),
+			rankRangeQuery(growthOf("RangeByRank", "ties",
+				"RangeByRank walks the members of equal score one by one to reach "+
+					"position start: follow the links top-down by the spans, whatever the scores")),
 		},
 	}
+}
+
+// mid is the position of the i-th member of the batch j at size n: batches of perfBatch members,
+// neighbours in the order, from the middle of the order on.
+func mid(n, j, i int) int { return (n/2 + j*perfBatch + i) % n }
+
+// window is the first position of the i-th of the ranges of r members timed at size n: in the
+// middle half of the order, a different one each call.
+func window(n, i, r int) int { return n/4 + (r*i)%(n/2) }
+
+// rankQuery times Rank of the members of batch 0 (see mid); order holds the set's names by
+// position.
+func rankQuery(series *growth.Series, order []string) harness.Query[SortedSet] {
+	return harness.Query[SortedSet]{Series: series, Batch: perfBatch, Run: func(s SortedSet, n, count, rep int) {
+		for i := range count {
+			s.Rank(order[mid(n, 0, i)])
+		}
+	}}
+}
+
+// rankRangeQuery times RangeByRank of RangeLen members from the middle half of the order.
+func rankRangeQuery(series *growth.Series) harness.Query[SortedSet] {
+	return harness.Query[SortedSet]{Series: series, Batch: perfBatch, Run: func(s SortedSet, n, count, rep int) {
+		for i := range count {
+			start := window(n, i, RangeLen)
+			s.RangeByRank(start, start+RangeLen-1)
+		}
+	}}
 }
 
 // tieSearch is how a search passes members of equal score.
@@ -379,6 +378,10 @@ const (
 		"last member scored below min, then walk the bottom level while the score is at most max: " +
 		"O(log n + r)"
 )
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation grows as it should but is far slower than the reference.
 const slowHint = "the growth is right but each call is far slower than the reference: the usual " +

@@ -33,9 +33,9 @@ func performance(learner, reference API) harness.Test {
 			ladder := harness.Ladder[Trie]{
 				Sizes: PerfWords, New: learner.New, Ref: reference.New,
 				Grow: harness.Grower[Trie]{
-					Series: harness.Declared(ex, growth.Series{Op: "Insert", Axis: "words", SlowHint: slowHint,
-						Hint: "Insert grows with the number of words stored: walk down one child per letter " +
-							"from the root, creating the missing ones; never compare with the other words"}),
+					Series: growthOf("Insert", "words",
+						"Insert grows with the number of words stored: walk down one child per letter "+
+							"from the root, creating the missing ones; never compare with the other words"),
 					Run: func(tr Trie, from, to int) {
 						for _, w := range words[from:to] {
 							tr.Insert(w)
@@ -44,9 +44,9 @@ func performance(learner, reference API) harness.Test {
 				},
 				Queries: []harness.Query[Trie]{
 					{
-						Series: harness.Declared(ex, growth.Series{Op: "Search", Axis: "words", SlowHint: slowHint,
-							Hint: "you are scanning every word: follow the word's letters down from the root, " +
-								"one child per letter, and answer with the end-of-word marker"}),
+						Series: growthOf("Search", "words",
+							"you are scanning every word: follow the word's letters down from the root, "+
+								"one child per letter, and answer with the end-of-word marker"),
 						Batch: 1000,
 						Run: func(tr Trie, n, count, rep int) {
 							for i := range count {
@@ -55,9 +55,9 @@ func performance(learner, reference API) harness.Test {
 						},
 					},
 					{
-						Series: harness.Declared(ex, growth.Series{Op: "StartsWith", Axis: "words", SlowHint: slowHint,
-							Hint: "you are scanning every word: a prefix is a path from the root, so follow " +
-								"its letters down and answer whether the path exists"}),
+						Series: growthOf("StartsWith", "words",
+							"you are scanning every word: a prefix is a path from the root, so follow "+
+								"its letters down and answer whether the path exists"),
 						Batch: 1000,
 						Run: func(tr Trie, n, count, rep int) {
 							for i := range count {
@@ -108,14 +108,14 @@ func countingWords(t *harness.T, n int) []string {
 // byLength measures Insert, Search and StartsWith on fresh tries of random words of each length
 // in PerfLengths, PerfLetters letters in all.
 func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.Series {
-	insert := harness.Declared(ex, growth.Series{Op: "Insert", Axis: "L", SlowHint: slowHint,
-		Hint: "Insert grows faster than the word's length: do constant work per letter (index the child " +
-			"array; do not copy or concatenate the word, or the prefix so far, at every step)"})
-	search := harness.Declared(ex, growth.Series{Op: "Search", Axis: "L", SlowHint: slowHint,
-		Hint: "Search grows faster than the word's length: do constant work per letter, without " +
-			"building a string letter by letter (the prefix so far) or copying the rest of the word at each step"})
-	starts := harness.Declared(ex, growth.Series{Op: "StartsWith", Axis: "L", SlowHint: slowHint,
-		Hint: "StartsWith grows faster than the prefix's length: do constant work per letter"})
+	insert := growthOf("Insert", "L",
+		"Insert grows faster than the word's length: do constant work per letter (index the child "+
+			"array; do not copy or concatenate the word, or the prefix so far, at every step)")
+	search := growthOf("Search", "L",
+		"Search grows faster than the word's length: do constant work per letter, without "+
+			"building a string letter by letter (the prefix so far) or copying the rest of the word at each step")
+	starts := growthOf("StartsWith", "L",
+		"StartsWith grows faster than the prefix's length: do constant work per letter")
 	harness.Sweep[Trie, string]{
 		Sizes: PerfLengths,
 		Make: func(length int) (Trie, Trie, []string) {
@@ -137,6 +137,10 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 	}.Measure(m)
 	return []*growth.Series{insert, search, starts}
 }
+
+// growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
+// hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
+var growthOf = harness.SeriesOf(ex, slowHint)
 
 // slowHint is said when an operation is far slower than the reference without growing faster.
 const slowHint = "each call is far slower than the reference: the usual design does constant work per " +
