@@ -24,11 +24,12 @@ type program struct {
 // programs returns the test programs a request needs, without their binaries, in the order they
 // run. An exercise that declares Race is built twice where the detector is available: with it
 // for every test but the performance tests (a race is a fault whatever the costs), and without it
-// for every test again, the performance tests among them, whose timings the detector's slowdown
-// of five to fifteen times would distort and whose two goroutines it would serialise. The plain
-// build runs the other tests too because it is other code: a file built only without the
-// detector (//go:build !race), or code that reads its own build settings, answers there as the
-// race build never showed. Elsewhere one plain build runs every test, as for any other
+// for every test again when the detector's run passed, the performance tests among them, whose
+// timings the detector's slowdown of five to fifteen times would distort and whose two
+// goroutines it would serialise (only those when it failed, and only before its fault: see
+// unsettled). The plain build runs the other tests too because it is other code: a file built
+// only without the detector (//go:build !race), or code that reads its own build settings,
+// answers there as the race build never showed. Elsewhere one plain build runs every test, as for any other
 // exercise, and the suite says that races went unchecked.
 func programs(r Request, suite *catalog.Suite) []program {
 	mode := catalog.Mode{Verify: r.Verify, PerfOnly: r.PerfOnly}
@@ -128,25 +129,33 @@ func firstFault(suite *catalog.Suite, c *child) int {
 	return len(suite.Tests) + 1
 }
 
-// unsettled returns the tests of program p whose outcome can still change the verdict of the
-// runs so far, and the first test of the suite p must not take ("": none). Those are the tests
-// before, in the suite's order, the first fault the runs showed: a fault of p's at that test or
-// later could not come first, as the earlier run decides a tie. The probe alone means that p is
-// not needed.
-func unsettled(suite *catalog.Suite, runs []*child, p program) (names []string, until string) {
-	first := len(suite.Tests)
+// unsettled returns program p as it still needs to run after runs, the tests it takes, and the
+// first test of the suite it must not take ("": none). It takes only tests before, in the suite's
+// order, the first fault the runs showed: a fault of p's at that test or later could not come
+// first, as the earlier run decides a tie. After a fault, it takes again none of the tests the
+// runs took, only the probe and the performance tests: the plain build re-checks the answers of a
+// race detector's run that passed, while a failed one stands (a racy program's answers follow
+// from its race, which only the detector's run names). The probe alone means that p is not
+// needed.
+func unsettled(suite *catalog.Suite, runs []*child, p program) (program, []string, string) {
+	first := len(suite.Tests) + 1
 	for _, c := range runs {
 		first = min(first, firstFault(suite, c))
 	}
+	until := ""
 	if first < len(suite.Tests) {
 		until = suite.Tests[first].Name
 	}
-	for _, t := range suite.Tests[:first] {
+	if first <= len(suite.Tests) {
+		p.mode.PerfOnly = true
+	}
+	var names []string
+	for _, t := range suite.Tests[:min(first, len(suite.Tests))] {
 		if p.mode.Runs(t.Name, t.Kind) {
 			names = append(names, t.Name)
 		}
 	}
-	return names, until
+	return p, names, until
 }
 
 // decisive is the run whose first fault comes first in the suite's order (the earlier run on a

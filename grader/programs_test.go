@@ -44,26 +44,26 @@ func TestMergedRuns(t *testing.T) {
 
 	// What the plain program runs after the detector's, and before which test it stops.
 	plan := func(c *child) string {
-		names, until := unsettled(suite, []*child{c}, plain)
-		return fmt.Sprintf("%v until %q", names, until)
+		p, names, until := unsettled(suite, []*child{c}, plain)
+		return fmt.Sprintf("%+v %v until %q", p.mode, names, until)
 	}
 	passed := run(checked, pass, pass, pass)
-	if got, want := plan(passed), `[implemented edge/x performance/growth property/y] until ""`; got != want {
+	if got, want := plan(passed), `{Verify:false PerfOnly:false NoPerf:false} [implemented edge/x performance/growth property/y] until ""`; got != want {
 		t.Errorf("after every test passed: %s, want %s", got, want)
 	}
 	// edge/x fails before the performance test: nothing the plain program finds can come first.
 	early := run(checked, pass, fail, skip)
-	if got, want := plan(early), `[implemented] until "edge/x"`; got != want {
+	if got, want := plan(early), `{Verify:false PerfOnly:true NoPerf:false} [implemented] until "edge/x"`; got != want {
 		t.Errorf("after edge/x failed: %s, want %s", got, want)
 	}
-	// property/y fails after the performance test, which may fail first; property/y itself
-	// cannot: the detector's run decides a tie.
+	// property/y fails after the performance test, which may fail first; edge/x, which the
+	// detector's run passed, is not checked again: its failed run stands.
 	late := run(checked, pass, pass, fail)
-	if got, want := plan(late), `[implemented edge/x performance/growth] until "property/y"`; got != want {
+	if got, want := plan(late), `{Verify:false PerfOnly:true NoPerf:false} [implemented performance/growth] until "property/y"`; got != want {
 		t.Errorf("after property/y failed: %s, want %s", got, want)
 	}
 	died := run(checked, pass, "")
-	if got, want := plan(died), `[implemented] until "edge/x"`; got != want {
+	if got, want := plan(died), `{Verify:false PerfOnly:true NoPerf:false} [implemented] until "edge/x"`; got != want {
 		t.Errorf("after the process died in edge/x: %s, want %s", got, want)
 	}
 

@@ -126,7 +126,7 @@ func childEnv(tmp string) []string {
 func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []program, work string, res *result.Result) error {
 	var runs []*child
 	for _, p := range progs {
-		tests, until := unsettled(suite, runs, p)
+		p, tests, until := unsettled(suite, runs, p)
 		if !beyondProbe(tests) {
 			break
 		}
