@@ -198,16 +198,18 @@ func packageName(t *testing.T, path string) string {
 }
 
 // declaredSeries returns the operations the suite package in dir measures: the Op of every
-// growth series it builds, each of which must go through harness.Declared so that its expected
-// cost is the registry's, never written in the suite.
+// growth series it builds, each of which must go through harness.Declared, directly or through a
+// declarer made by harness.SeriesOf, so that its expected cost is the registry's, never written
+// in the suite.
 func declaredSeries(t *testing.T, dir string) []string {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ops []string
 	fset := token.NewFileSet()
+	var parsed []*ast.File
+	declarers := map[string]bool{} // the names bound to harness.SeriesOf(...), in any file
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
 			continue
@@ -216,6 +218,38 @@ func declaredSeries(t *testing.T, dir string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		parsed = append(parsed, f)
+		ast.Inspect(f, func(n ast.Node) bool {
+			var names []*ast.Ident
+			var values []ast.Expr
+			switch d := n.(type) {
+			case *ast.ValueSpec:
+				names, values = d.Names, d.Values
+			case *ast.AssignStmt:
+				for _, l := range d.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names = append(names, id)
+					}
+				}
+				values = d.Rhs
+			}
+			for i, v := range values {
+				if call, ok := v.(*ast.CallExpr); ok && isSelector(call.Fun, "harness", "SeriesOf") && i < len(names) {
+					declarers[names[i].Name] = true
+				}
+			}
+			return true
+		})
+	}
+	var ops []string
+	op := func(at token.Position, e ast.Expr) {
+		name, err := strconv.Unquote(stringLit(e))
+		if err != nil {
+			t.Errorf("%s: the series' Op is not a string literal", at)
+		}
+		ops = append(ops, name)
+	}
+	for _, f := range parsed {
 		growthName := ""
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"kata/grader/internal/growth"` {
@@ -227,7 +261,14 @@ func declaredSeries(t *testing.T, dir string) []string {
 		}
 		declared := map[*ast.CompositeLit]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && isSelector(call.Fun, "harness", "Declared") && len(call.Args) == 2 {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := call.Fun.(*ast.Ident); ok && declarers[id.Name] && len(call.Args) > 0 {
+				op(fset.Position(call.Pos()), call.Args[0])
+			}
+			if isSelector(call.Fun, "harness", "Declared") && len(call.Args) == 2 {
 				if lit, ok := call.Args[1].(*ast.CompositeLit); ok {
 					declared[lit] = true
 				}
@@ -252,11 +293,7 @@ func declaredSeries(t *testing.T, dir string) []string {
 				case "Expected":
 					t.Errorf("%s: an expected cost written in the suite: the registry declares it", at)
 				case "Op":
-					op, err := strconv.Unquote(stringLit(kv.Value))
-					if err != nil {
-						t.Errorf("%s: the series' Op is not a string literal", at)
-					}
-					ops = append(ops, op)
+					op(at, kv.Value)
 				}
 			}
 			return true

@@ -79,13 +79,13 @@ func patterned(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/patterned-keys", Kind: harness.Performance, Run: func(t *harness.T) {
 		keys := patternedKeys(t, PatternSizes[len(PatternSizes)-1]+harness.KeyedBatch)
 		values, absent := keys[:PatternSizes[len(PatternSizes)-1]], keys[PatternSizes[len(PatternSizes)-1]:]
-		mixed := harness.SeriesOf(ex, mixHint) // mixHint whether they grow wrongly or only slowly
+		patternGrowth := harness.SeriesOf(ex, mixHint) // mixHint whether they grow wrongly or only slowly
 		harness.JudgeGrowth(t, func(m *harness.Meter) []*kgrowth.Series {
 			k := harness.Keyed[HashSet]{
 				Insert:       func(s HashSet, v int) { s.Add(v) },
-				InsertSeries: mixed("Add", "keys", mixHint),
+				InsertSeries: patternGrowth("Add", "keys", mixHint),
 				Extra: []harness.Query[HashSet]{{
-					Series: mixed("Contains", "keys", mixHint),
+					Series: patternGrowth("Contains", "keys", mixHint),
 					Batch:  harness.KeyedBatch,
 					Run: func(s HashSet, n, count, rep int) {
 						for i := range count {
