@@ -151,3 +151,30 @@ TEXT ·twice(SB), NOSPLIT, $0-16
 		t.Errorf("the program printed %q (%v), want %q", got, err, want)
 	}
 }
+
+// TestSealFirst checks the file Build adds to the graded package so that the seal is initialized
+// before it: in the graded package's own package, importing the seal, under a name none of the
+// package's files has.
+func TestSealFirst(t *testing.T) {
+	learner, work := t.TempDir(), t.TempDir()
+	write(t, learner, map[string]string{"a.go": "package mine\n", "kata_seal.go": "package mine\n"})
+	s := Spec{Root: "/kit", Exercise: "hashset", Learner: learner, Work: work}
+	virtual := filepath.Join(VirtualDir(s.Root, s.Exercise), "learner")
+	replace := map[string]string{filepath.Join(virtual, "kata_seal.go"): "taken"}
+	if err := sealFirst(replace, s); err != nil {
+		t.Fatal(err)
+	}
+	added := replace[filepath.Join(virtual, "kata_seal2.go")]
+	if added == "" {
+		t.Fatalf("no kata_seal2.go in the overlay: %v", replace)
+	}
+	src, err := os.ReadFile(added)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"package mine\n", `import _ "kata/grader/internal/seal"`} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the added file lacks %q:\n%s", want, src)
+		}
+	}
+}

@@ -6,13 +6,12 @@
 // passes the process a secret key on its standard input, and the harness signs every line with
 // it (record.Writer); a line the graded code writes cannot carry a valid signature. The key must
 // be read before the graded code can read it: this package's init reads it, and Go initializes
-// the packages of a program sorted by import path, each as soon as all it imports is: this one
-// imports only syscall, which Go code needs for any input, and its path sorts before the graded
-// package's (grader/internal/virtual/...). Graded code can still get the key: a package that
-// imports nothing is initialized earlier and may read standard input in assembly, and any code
-// may read the process's memory. The rules refuse assembly and go:linkname that name the kit's
-// symbols; the rest takes far more than writing a file. The seal raises the bar, it does not
-// make the process a sandbox.
+// the packages of a program after all they import: the judge adds to the graded package a file
+// that imports this one (package build), so that even a graded package importing nothing, which
+// Go would otherwise initialize first, comes after it. This one imports only syscall, which Go
+// code needs for any input. Graded code can still get the key: any code may read the process's
+// memory. The rules refuse assembly and go:linkname that name the kit's symbols; the rest takes
+// far more than writing a file. The seal raises the bar, it does not make the process a sandbox.
 package seal
 
 import "syscall"
