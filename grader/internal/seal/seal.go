@@ -10,7 +10,8 @@
 // that imports this one (package build), so that even a graded package importing nothing, which
 // Go would otherwise initialize first, comes after it. This one imports only syscall, which Go
 // code needs for any input. Graded code can still get the key: any code may read the process's
-// memory. The rules refuse assembly and go:linkname that name the kit's symbols; the rest takes
+// memory (the test program has no symbol table to find the key by, so it must search it). The
+// rules refuse assembly and go:linkname that name the kit's symbols; the rest takes
 // far more than writing a file. The seal raises the bar, it does not make the process a sandbox.
 package seal
 
