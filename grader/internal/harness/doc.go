@@ -21,6 +21,7 @@
 //     SeriesOf (series.go), a suite's declarer of them.
 //   - KeyedGrowth (keyedgrowth.go): the growth test of a structure keyed by ints.
 //   - WideInt (values.go): an int from the whole range, for random cases.
+//   - PanicText, tame (panictext.go): a panic value of the graded code's as text, safely.
 //   - Script (sequence.go): fixed steps with fixed expected results.
 //   - Compare (sequence.go): random sequences against the reference, shrunk on failure.
 //   - shrink (shrink.go): delta debugging over a failing sequence, then simpler values.

@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -9,7 +8,7 @@ import (
 
 // NegativeIndex reports whether a panic value is an index out of range at a negative index.
 func NegativeIndex(p any) bool {
-	return strings.Contains(fmt.Sprint(p), "index out of range [-")
+	return strings.Contains(PanicText(p), "index out of range [-")
 }
 
 // outOfRange matches an index out of range, with the length where the runtime gives one.
@@ -20,7 +19,7 @@ var outOfRange = regexp.MustCompile(`index out of range \[(-?\d+)\](?: with leng
 // other panic. What slice was indexed shows in its length: a hint about one slice is given only
 // for a panic whose length is that slice's.
 func OutOfRange(p any) (index, length int, ok bool) {
-	m := outOfRange.FindStringSubmatch(fmt.Sprint(p))
+	m := outOfRange.FindStringSubmatch(PanicText(p))
 	if m == nil {
 		return 0, 0, false
 	}

@@ -206,7 +206,7 @@ func (r *runner) panicFailure(t *T, p any, op string) *record.Failure {
 		// The panic came from the suite itself, not from a call of the graded code.
 		return &record.Failure{Internal: true, Message: fmt.Sprintf("the hidden test %s panicked: %v", t.name, p)}
 	}
-	msg := oneLine(fmt.Sprint(p))
+	msg := oneLine(PanicText(p))
 	f := &record.Failure{Verdict: verdict.RuntimeError, Op: op, Panic: msg,
 		Message: fmt.Sprintf("%s panicked: %s", op, msg)}
 	if c := t.op.Load(); c != nil && r.panicHint != nil {

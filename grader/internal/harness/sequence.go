@@ -47,7 +47,7 @@ func (o outcome) failed() bool {
 func capture(f func() any) (res any, p any, stack string) {
 	defer func() {
 		if r := recover(); r != nil {
-			p, stack = r, string(debug.Stack())
+			p, stack = tame(r), string(debug.Stack())
 		}
 	}()
 	return f(), nil, ""
@@ -236,7 +236,7 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 	if o.at < 0 {
 		// The constructor itself failed: the case is that one call.
 		c.Code = fmt.Sprintf("func TestKataCase(t *testing.T) {\n\t// %s\n\t%s // panics: %s\n}\n",
-			header, m.Init, oneLine(fmt.Sprint(o.panic)))
+			header, m.Init, oneLine(PanicText(o.panic)))
 	} else {
 		shown := seq
 		if m.Show != nil {
@@ -260,7 +260,7 @@ func failure[S any](t *T, m *Model[S], calls []Call, o outcome, original int, fl
 		f.Message = fmt.Sprintf("%s is not implemented yet: it still panics %q", method, NotImplemented)
 	case panicked:
 		f.Verdict = verdict.RuntimeError
-		f.Panic = oneLine(fmt.Sprint(o.panic))
+		f.Panic = oneLine(PanicText(o.panic))
 		f.Stack = o.stack
 		f.Message = fmt.Sprintf("%s panicked: %s", name, f.Panic)
 	case mismatch:

@@ -203,7 +203,6 @@ func sequence(r *rand.Rand, n, ranges int, key func() int) []harness.Call {
 	return calls
 }
 
-
 // twoSets checks that two sets made by newSet share nothing.
 func twoSets(newSet func() Set) func(*harness.T) {
 	return func(t *harness.T) {

@@ -160,7 +160,7 @@ func (tm *team) run(t *harness.T, body func(m *member), check func(history []op)
 					if c := m.cur.Load(); c != nil {
 						call = c.describe()
 					}
-					m.panicked.Store(&panicked{call: call, value: fmt.Sprint(p)})
+					m.panicked.Store(&panicked{call: call, value: harness.PanicText(p)})
 				}
 				m.finished.Store(true)
 			}()

@@ -115,7 +115,7 @@ func (s *suite) reopenFiles(dir string) (err error) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("the graded code panicked: %v", p)
+			err = fmt.Errorf("the graded code panicked: %s", harness.PanicText(p))
 		}
 	}()
 	db, err := s.learner.Open(&disk{files: img.Files, read: map[string]bool{}}, img.Options)

@@ -31,7 +31,7 @@ func Suite(learner, reference API) *harness.Suite {
 		Exercise: ex.Name,
 		// A crash in a performance test's batch has no shrunk case: its panic value alone
 		// names the cause, as it does in a case.
-		PanicHint: func(_ harness.Call, p any) string { return panicHint(fmt.Sprint(p)) },
+		PanicHint: func(_ harness.Call, p any) string { return panicHint(harness.PanicText(p)) },
 		Probes: []harness.Probe{
 			{Method: "New", Constructor: true, Call: func() { learner.New() }},
 			{Method: "Add", Args: []any{1}, Call: func() { learner.New().Add(1) }},
@@ -347,7 +347,6 @@ func (b *bag) erase(x int) {
 		b.count[x]--
 	}
 }
-
 
 // LargeN is the size of the large test: LargeN additions, then LargeN/4 mixed operations on
 // a list of that size.
