@@ -153,11 +153,15 @@ TEXT ·twice(SB), NOSPLIT, $0-16
 }
 
 // TestSealFirst checks the file Build adds to the graded package so that the seal is initialized
-// before it: in the graded package's own package, importing the seal, under a name none of the
-// package's files has.
+// before it: in the graded package's own package (not that of a file its builds leave out),
+// importing the seal, under a name none of the package's files has.
 func TestSealFirst(t *testing.T) {
 	learner, work := t.TempDir(), t.TempDir()
-	write(t, learner, map[string]string{"a.go": "package mine\n", "kata_seal.go": "package mine\n"})
+	write(t, learner, map[string]string{
+		"a.go":         "//go:build ignore\n\npackage main\n", // a go:generate program: not the package's
+		"b.go":         "package mine\n",
+		"kata_seal.go": "package mine\n",
+	})
 	s := Spec{Root: "/kit", Exercise: "hashset", Learner: learner, Work: work}
 	virtual := filepath.Join(VirtualDir(s.Root, s.Exercise), "learner")
 	replace := map[string]string{filepath.Join(virtual, "kata_seal.go"): "taken"}
