@@ -51,6 +51,7 @@ var suites = []Suite{
 			{"random/wide-keys", Differential},
 			{"concurrent/linearizable", Property},
 			{"concurrent/range-under-change", Property},
+			{"concurrent/large", Property},
 			{"race", Property},
 			{"performance/growth", Performance},
 			{"performance/scaling", Performance},

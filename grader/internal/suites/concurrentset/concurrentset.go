@@ -98,6 +98,9 @@ func Suite(learner, reference API) *harness.Suite {
 			raceFirst(linearizable("concurrent/linearizable", learner)),
 			// Range runs while writers change other keys and the keys just outside its bounds.
 			raceFirst(rangeUnderChange(learner)),
+			// Four goroutines add and remove 65,536 keys, each its own: what only a large set
+			// does runs at once under the race detector too, and every answer is known.
+			raceFirst(large(learner)),
 			// Whether the race detector saw a data race in the tests so far.
 			raceTest(),
 			// How Add, Remove, Contains, Len and Range grow against the reference, on one goroutine.

@@ -41,6 +41,9 @@ func TestPlantedBugs(t *testing.T) {
 			Test: "example", Verdict: verdict.WrongAnswer, Call: "Len()", Hint: "Len"}),
 		planted("range-from-snapshot", func() *locked { return &locked{snapshotRange: true} }, suitetest.Caught{
 			Test: "range/break", Verdict: verdict.WrongAnswer, Message: "second time", Hint: "reads nothing"}),
+		planted("lose-when-large", func() *locked { return &locked{loseWhenLarge: true} }, suitetest.Caught{
+			Test: "concurrent/large", Verdict: verdict.WrongAnswer, Message: "each only its own",
+			Hint: "only once it is large"}),
 	})
 }
 
@@ -63,6 +66,7 @@ type locked struct {
 	countAttempts bool // Len counts every Add, successful or not
 	snapshotRange bool // Range copies the keys when called, not when run
 	keepLock      bool // Remove of an absent key returns without unlocking
+	loseWhenLarge bool // once 20,000 keys are stored, Add of a multiple of 97 says true and stores nothing
 	attempts      int
 }
 
@@ -84,6 +88,9 @@ func (l *locked) Add(k int) bool {
 	defer l.mu.Unlock()
 	if found {
 		return false
+	}
+	if l.loseWhenLarge && len(l.keys) >= 20_000 && k%97 == 0 {
+		return true
 	}
 	l.keys = slices.Insert(l.keys, i, k)
 	return true
