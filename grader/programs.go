@@ -29,8 +29,8 @@ type program struct {
 // goroutines it would serialise (only those when it failed, and only before its fault: see
 // unsettled). The plain build runs the other tests too because it is other code: a file built
 // only without the detector (//go:build !race), or code that reads its own build settings,
-// answers there as the race build never showed. Elsewhere one plain build runs every test, as for any other
-// exercise, and the suite says that races went unchecked.
+// answers there as the race build never showed. Elsewhere one plain build runs every test, as
+// for any other exercise, and the suite says that races went unchecked.
 func programs(r Request, suite *catalog.Suite) []program {
 	mode := catalog.Mode{Verify: r.Verify, PerfOnly: r.PerfOnly}
 	if !r.Exercise.Race || build.RaceUnavailable() != "" {
