@@ -472,6 +472,11 @@ var (
 	largeDropped = []step{{"Add", true}, {"Contains", true}, {"Remove", true}, {"Contains", false}}
 )
 
+// largeRemoves reports whether the large test removes the key at position i of its keys: every
+// other one of each goroutine's (keys i, i+Goroutines, ... are one goroutine's), so that each
+// goroutine both adds and removes while the others do.
+func largeRemoves(i int) bool { return (i/Goroutines)%2 == 1 }
+
 // large is the test of Goroutines goroutines on LargeKeys keys, each goroutine on its own share of
 // them in a random order: it adds each key and finds it, and removes every other one and finds
 // it gone. A goroutine's calls touch only its own keys, so every answer is known. Once all have
@@ -493,7 +498,7 @@ func large(learner API) harness.Test {
 			defer func() { next[m.g-1] = i }()
 			for ; i < len(keys) && wrong.Load() == nil && !late.Load(); i += Goroutines {
 				k, steps := base+keys[i], largeKept
-				if i%2 == 1 {
+				if largeRemoves(i) {
 					steps = largeDropped
 				}
 				for j, st := range steps {
@@ -514,7 +519,7 @@ func large(learner API) harness.Test {
 				continue
 			}
 			taken++
-			if i%2 == 0 {
+			if !largeRemoves(i) {
 				want = append(want, base+k)
 			}
 		}
