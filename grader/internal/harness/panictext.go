@@ -7,14 +7,14 @@ import (
 	"time"
 )
 
-// PanicTextWait is how long PanicText waits for a panic value's own Error or String method.
-const PanicTextWait = time.Second
+// panicTextWait is how long PanicText waits for a panic value's own Error or String method.
+const panicTextWait = time.Second
 
 // PanicText is panic value p as fmt prints it, for messages and hints. The graded code chooses
 // the value, and with it the Error or String method fmt calls: one that panics, never returns or
 // returns a huge text would otherwise stop the harness where it reports the panic, and the run
 // would end as a time limit, not as the runtime error it is. So a value other than a string or
-// the runtime's own error is printed on a goroutine of its own, waited for PanicTextWait, and
+// the runtime's own error is printed on a goroutine of its own, waited for panicTextWait, and
 // described by its type when its method panics or does not return; the text is cut at 64 KiB.
 func PanicText(p any) string {
 	switch v := p.(type) {
@@ -44,7 +44,7 @@ func PanicText(p any) string {
 			s = s[:64<<10] + "..."
 		}
 		return s
-	case <-time.After(PanicTextWait):
+	case <-time.After(panicTextWait):
 		return fmt.Sprintf("a %T whose Error or String method did not return", p)
 	}
 }
