@@ -50,6 +50,10 @@ func (t *T) Name() string { return t.name }
 // Rand returns the test's random source.
 func (t *T) Rand() *rand.Rand { return t.rng }
 
+// Calls returns the number of calls of the graded code the test has made (Invoke and its kin):
+// during a call, that call's number, so that a suite can tell which call did what it sees.
+func (t *T) Calls() uint64 { return t.opCount.Load() }
+
 // Fail records f as the test's failure and ends the test.
 func (t *T) Fail(f *record.Failure) {
 	t.failure = f

@@ -111,7 +111,7 @@ func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 // per key and 64 KiB), not the twenty versions.
 func (s *suite) compactReclaims(t *harness.T) {
 	o := Options{MemtableBytes: 4 << 10}
-	d := newDisk()
+	d := newDisk().byCall(t)
 	db := s.openOn(t, d, o)
 	t.SetReceiver("db")
 	const keys, rounds = 1000, 20
@@ -145,8 +145,9 @@ func (s *suite) compactReclaims(t *harness.T) {
 			Hint: "Compact merges every table into one holding each key's newest value only, with no deleted " +
 				"key, and then removes the old tables"})
 	}
-	d.reset()
+	var gets [][]string
 	for i := range keys {
+		d.reset()
 		c := get(key(i))
 		want := do(m, c).(wantGet)
 		if r := s.call(t, db, c); !want.Accepts(r) {
@@ -154,13 +155,21 @@ func (s *suite) compactReclaims(t *harness.T) {
 				Message: fmt.Sprintf("after Compact, %s returned %s, want %s", c.Text, harness.Lit(r), want),
 				Hint:    compactLostHint})
 		}
+		gets = append(gets, d.readSince())
 	}
 	// One table holds every key after Compact (or none, if Compact left them in the memtable):
-	// Gets that read from several files found tables Compact did not merge.
-	if files := d.touched(); files > 1 {
+	// Gets that read from several tables found tables Compact did not merge.
+	if _, tables := d.tables(gets); tables > 1 {
+		files := map[string]bool{}
+		for _, names := range gets {
+			for _, f := range names {
+				files[f] = true
+			}
+		}
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Compact",
-			Message: fmt.Sprintf("after Compact, the Gets of the %d keys read %d different files, as if "+
-				"several tables were left: Compact makes all tables one", keys, files),
+			Message: fmt.Sprintf("after Compact, the Gets of the %d keys read %d tables (%d files; files that "+
+				"different calls wrote, or that Gets do not read together, are different tables): Compact "+
+				"makes all tables one", keys, tables, len(files)),
 			Hint: "Compact merges every table into one, whatever their number or size (not only some levels " +
 				"or the smallest tables), holding each key's newest value with no deleted key, and then " +
 				"removes the old tables"})

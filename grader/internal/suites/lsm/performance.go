@@ -262,7 +262,7 @@ func (p *perf) compaction(m *harness.Meter) []*growth.Series {
 		rFiles = written(p.reference)
 		reopened := func(api API, files *disk) func() DB {
 			return func() DB {
-				d := &disk{files: maps.Clone(files.files), read: map[string]bool{}}
+				d := diskOf(maps.Clone(files.files))
 				db, err := api.Open(d, o)
 				if err != nil {
 					panic(fmt.Sprintf("Open(d, %s) returned the error %v", optionsText(o), err))

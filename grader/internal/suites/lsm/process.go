@@ -118,7 +118,7 @@ func (s *suite) reopenFiles(dir string) (err error) {
 			err = fmt.Errorf("the graded code panicked: %s", harness.PanicText(p))
 		}
 	}()
-	db, err := s.learner.Open(&disk{files: img.Files, read: map[string]bool{}}, img.Options)
+	db, err := s.learner.Open(diskOf(img.Files), img.Options)
 	if err != nil {
 		return fmt.Errorf("Open returned the error %v", err)
 	}

@@ -82,7 +82,7 @@ func (s *suite) readCase(t *harness.T, c readCase) {
 	// Every entry is keyLen+readValueLen bytes: the memtable reaches MemtableBytes at each
 	// readPerTable-th Put, so the store writes exactly c.tables tables.
 	o := Options{MemtableBytes: readPerTable * (keyLen + readValueLen), BitsPerKey: c.bitsPerKey}
-	d := newDisk()
+	d := newDisk().byCall(t)
 	db := s.openOn(t, d, o)
 	t.SetReceiver("db")
 	rng := t.Rand()
@@ -128,9 +128,9 @@ func readBound(c readCase, kind int) float64 {
 }
 
 // meanReads makes readGets Gets of keys of one kind, checking each answer, and returns the mean
-// number of files each read.
+// number of tables each read (disk.tables).
 func (s *suite) meanReads(t *harness.T, db DB, d *disk, rng *rand.Rand, n, kind int, val func(int) []byte) float64 {
-	total := 0
+	var gets [][]string
 	for range readGets {
 		i := rng.IntN(n)
 		k := readKey(i, kind)
@@ -147,9 +147,19 @@ func (s *suite) meanReads(t *harness.T, db DB, d *disk, rng *rand.Rand, n, kind 
 					c.Text, harness.Lit(r), want, n),
 				Hint: flushLostHint})
 		}
-		total += d.touched()
+		gets = append(gets, d.readSince())
 	}
-	return float64(total) / readGets
+	return meanTables(d, gets)
+}
+
+// meanTables is the mean number of tables the Gets read, each of gets the files one read.
+func meanTables(d *disk, gets [][]string) float64 {
+	each, _ := d.tables(gets)
+	total := 0
+	for _, n := range each {
+		total += n
+	}
+	return float64(total) / float64(len(gets))
 }
 
 // randomKind is where readFailure finds the mean of randomReads.
@@ -163,7 +173,7 @@ const randomKind = -1
 func (s *suite) randomReads(t *harness.T, c readCase) float64 {
 	keyLen := len(readKey(0, 0))
 	o := Options{MemtableBytes: readPerTable * (keyLen + readValueLen), BitsPerKey: c.bitsPerKey}
-	d := newDisk()
+	d := newDisk().byCall(t)
 	db := s.openOn(t, d, o)
 	rng := t.Rand()
 	key := func() []byte {
@@ -179,18 +189,17 @@ func (s *suite) randomReads(t *harness.T, c readCase) float64 {
 		kept[string(k)] = true
 		s.mustCall(t, db, put(k, fmt.Appendf(nil, "v%07d", i)))
 	}
-	total, gets := 0, 0
-	for gets < readGets {
+	var gets [][]string
+	for len(gets) < readGets {
 		k := key()
 		if kept[string(k)] {
 			continue
 		}
 		d.reset()
 		s.call(t, db, get(k))
-		total += d.touched()
-		gets++
+		gets = append(gets, d.readSince())
 	}
-	return float64(total) / readGets
+	return meanTables(d, gets)
 }
 
 // readFailure says which Gets read too many tables, and the likely cause: what the Gets of each
