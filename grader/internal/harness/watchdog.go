@@ -258,7 +258,7 @@ func (w *watchdog) wallFailure() *record.Failure {
 // deadlock gets the suite's own account where it gives one.
 func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
 	goid := t.goid.Load()
-	state := goroutineState(goid)
+	state := settled(func() string { return goroutineState(goid) }, settleGap)
 	if blocked(state) && w.r.deadlock != nil {
 		if f := w.r.deadlock(op.Go(t.recvName()), goid, limit); f != nil {
 			w.abort(f)
@@ -295,6 +295,31 @@ func (r *runner) stuckFailure(op *Call, test, recv, state string, limit time.Dur
 	}
 	return f
 }
+
+// settled returns a goroutine's state as state reads it, read again, gap apart, while it reads as
+// blocked, settleLooks times in all: the state of a goroutine blocked for good, or the first
+// other state read. A busy goroutine is now and then caught waiting for a moment (an endless
+// loop that allocates, on the runtime's semaphore while the watchdog's own listing stops the
+// world to start a collection), and one read took such a loop for a deadlock.
+func settled(state func() string, gap time.Duration) string {
+	s := state()
+	for range settleLooks - 1 {
+		if !blocked(s) {
+			break
+		}
+		time.Sleep(gap)
+		s = state()
+	}
+	return s
+}
+
+// settleLooks and settleGap are how many times, and how far apart, settled reads a state that
+// reads as blocked before it believes it: a tenth of a second in all, against the seconds a
+// call has been stuck.
+const (
+	settleLooks = 5
+	settleGap   = 25 * time.Millisecond
+)
 
 // running reports whether a goroutine state is one of a goroutine that wants the CPU: running,
 // or ready to run.
