@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"kata/grader/internal/harness"
 )
@@ -59,6 +60,10 @@ const (
 	flushLostHint = "a key is lost once its memtable is flushed: the table must hold every entry, and Get " +
 		"must find it there (its filter, built over every key of the table, must say maybe; its index " +
 		"must lead to the block that holds it)"
+	textHint = "a key or value that is not UTF-8 text (a byte such as 0xff) comes back changed or not at " +
+		"all once it is written to a table, and right when those bytes are letters: the table goes through " +
+		"text (a string in JSON or another text format), which replaces such bytes. Keys and values are " +
+		"bytes: write them as they are, each after its length"
 	valueHint = "Get returned another value than the key's latest: check how values are written into a " +
 		"table and read back (their lengths, the offsets of blocks) and that a lookup compares whole keys " +
 		"(bytes.Equal or bytes.Compare, not a prefix or a hash)"
@@ -156,6 +161,9 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 			}
 			return newestHint
 		}
+		if (notText(key) || notText(want.value)) && s.blamed(o, f.Calls, asText(f.Calls)) {
+			return textHint
+		}
 		return valueHint
 	case want.ok:
 		switch {
@@ -166,6 +174,8 @@ func (s *suite) hint(o Options, f harness.Mismatch) string {
 				"lost once it is written to a table, and found when those bytes are letters: a table must hold " +
 				"any bytes, so write each key and value with its length before it (a uvarint, say), not " +
 				"between separators"
+		case (notText(key) || notText(want.value)) && s.blamed(o, f.Calls, asText(f.Calls)):
+			return textHint
 		case since["Reopen"] && s.blamed(o, f.Calls, replaced(f.Calls, "Reopen", flush())):
 			return reopenHint
 		case since["Compact"]:
@@ -260,8 +270,23 @@ func hasSeparator(b []byte) bool { return bytes.ContainsAny(b, "\n\r:\t,=\" ") }
 // withoutSeparators returns calls with every separator byte of their keys and values replaced by a
 // letter: a store that then answers right lost the key for those bytes.
 func withoutSeparators(calls []harness.Call) []harness.Call {
+	return withBytes(calls, func(b []byte) []byte { return []byte(separators.Replace(string(b))) })
+}
+
+// notText reports whether b is not valid UTF-8.
+func notText(b []byte) bool { return !utf8.Valid(b) }
+
+// asText returns calls with every byte of their keys and values that is not part of valid UTF-8
+// replaced by a letter: a store that then answers right changed those bytes.
+func asText(calls []harness.Call) []harness.Call {
+	return withBytes(calls, func(b []byte) []byte {
+		return []byte(strings.ToValidUTF8(string(b), "X"))
+	})
+}
+
+// withBytes returns calls with their keys and values made plain.
+func withBytes(calls []harness.Call, plain func([]byte) []byte) []harness.Call {
 	out := slices.Clone(calls)
-	plain := func(b []byte) []byte { return []byte(separators.Replace(string(b))) }
 	for i, c := range out {
 		switch c.Method {
 		case "Put":
