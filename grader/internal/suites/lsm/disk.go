@@ -111,6 +111,16 @@ func (d *disk) reset() {
 	clear(d.read)
 }
 
+// writers is the number of calls of the store that wrote the files on the disk now: its number
+// of tables, give or take a manifest.
+func (d *disk) writers() int {
+	calls := map[uint64]bool{}
+	for name := range d.files {
+		calls[d.writer[name]] = true
+	}
+	return len(calls)
+}
+
 // readSince returns the names of the files read since the last reset.
 func (d *disk) readSince() []string { return slices.Collect(maps.Keys(d.read)) }
 

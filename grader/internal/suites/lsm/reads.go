@@ -113,7 +113,7 @@ func (s *suite) readCase(t *harness.T, c readCase) {
 				if kind != 0 && !reopened {
 					means[randomKind] = s.randomReads(t, c)
 				}
-				t.Fail(readFailure(c, kind, reopened, means))
+				t.Fail(readFailure(c, kind, reopened, means, d.writers()))
 			}
 		}
 	}
@@ -204,8 +204,9 @@ func (s *suite) randomReads(t *harness.T, c readCase) float64 {
 
 // readFailure says which Gets read too many tables, and the likely cause: what the Gets of each
 // kind of key read (means) tells a store that consults no filter from one whose filter hashes
-// only part of the key.
-func readFailure(c readCase, kind int, reopened bool, means map[int]float64) *record.Failure {
+// only part of the key. The store holds about tables tables (a store may merge the c.tables it
+// wrote on its own).
+func readFailure(c readCase, kind int, reopened bool, means map[int]float64, tables int) *record.Failure {
 	bpk := c.bitsPerKey
 	if bpk == 0 {
 		bpk = 10
@@ -221,7 +222,7 @@ func readFailure(c readCase, kind int, reopened bool, means map[int]float64) *re
 		Message: fmt.Sprintf("Get of %s read %.2f tables on average %s, of %d tables with BitsPerKey %d: "+
 			"at most %.2f allowed (FP = 0.6185^%d = %.3g%%; the bound is %s)",
 			what, mean, when, c.tables, bpk, bound, bpk, 100*fp(c.bitsPerKey), boundText(kind))}
-	everyTable := float64(c.tables) / 4
+	everyTable := float64(min(c.tables, max(tables, 1))) / 4
 	// The filters' sizing and hashing, when random keys pass them as often as the test's keys.
 	sizingHint := fmt.Sprintf("the filters pass too many keys never put, random ones too: give each "+
 		"table's filter BitsPerKey bits per key (n·%d bits for n keys, from Options, not a rate of your "+
