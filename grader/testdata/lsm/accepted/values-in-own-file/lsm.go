@@ -13,7 +13,7 @@ import (
 )
 
 // Disk holds the store's files. The judge passes one that counts reads; a program passes one
-// over a folder (Dir).
+// over a folder.
 type Disk interface {
 	Create(name string, data []byte) error                // a whole new file at once; an error if name exists
 	ReadAt(name string, p []byte, off int64) (int, error) // as io.ReaderAt
