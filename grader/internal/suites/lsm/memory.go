@@ -54,7 +54,8 @@ func (s *suite) memory(t *harness.T) {
 	t.SetReceiver("db")
 	buf := make([]byte, 0, memKeyLen)
 	value := make([]byte, memValueLen)
-	t.Invoke(harness.Call{Method: "Put", Args: []any{"200,000 keys"}}, func() any {
+	puts := harness.Call{Method: "Put", Text: "200,000 calls of db.Put, then db.Flush()", Batch: true}
+	t.Invoke(puts, func() any {
 		for i := range memKeys {
 			key := memKey(buf, seed, i)
 			binary.LittleEndian.PutUint64(value, uint64(i))
@@ -69,7 +70,8 @@ func (s *suite) memory(t *harness.T) {
 	b := &box{db: db, open: s.learner.Open, disk: d}
 	t.Invoke(c, func() any { return do(b, c) })
 	db = b.db
-	t.Invoke(harness.Call{Method: "Get", Args: []any{"1,000 keys"}}, func() any {
+	gets := harness.Call{Method: "Get", Text: "1,000 calls of db.Get", Batch: true}
+	t.Invoke(gets, func() any {
 		for i := range 1000 {
 			db.Get(memKey(buf, seed, i*97))
 		}
