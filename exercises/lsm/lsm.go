@@ -50,8 +50,9 @@
 // key, kept in memory from the table's Flush, or the store's Open, until Close. Open may read
 // every table once. A Get reads nothing of a table whose filter says absent (it may also skip a
 // table whose key range cannot hold the key). The judge's Disk counts, for each Get, the tables
-// it reads any byte of; a table may be several files (its values apart from its keys, say), and
-// the files one Flush or Compact writes that Gets read together count as one. With T tables and
+// it reads any byte of. A table may be several files (its values apart from its keys, say): the
+// files one Flush or Compact writes that Gets read together count as one table, and a Get that
+// reads more than three of them counts as touching more than one. With T tables and
 // FP = 0.6185^BitsPerKey (0.8% at 10 bits per key), the mean must be at most 2·FP·T + 0.05 for
 // keys that are nowhere and at most 1 + FP·T + 0.05 for keys that are present: above that is
 // wrong_answer, however fast the store runs.

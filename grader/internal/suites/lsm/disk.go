@@ -133,6 +133,9 @@ func (d *disk) readSince() []string { return slices.Collect(maps.Keys(d.read)) }
 // together: of the Gets that read the one of the two read less often, at least half read the
 // other too. Files of different calls are different tables; so are the small tables of one
 // call's output, which a Get reads together only when a filter passes a key the other holds.
+// A Get that reads more than filesPerTable files of one table counts one table more for each
+// filesPerTable files more: several tables one call wrote, which a Get reads one after another,
+// are not one table.
 func (d *disk) tables(gets [][]string) (each []int, all int) {
 	reads := map[string]int{}    // Gets that read a file
 	both := map[[2]string]int{}  // Gets that read two files of one writer
@@ -163,15 +166,24 @@ func (d *disk) tables(gets [][]string) (each []int, all int) {
 	}
 	roots := map[string]bool{}
 	for _, names := range gets {
-		read := map[string]bool{}
+		files := map[string]int{} // files read of each table
 		for _, f := range names {
-			read[root(f)] = true
+			files[root(f)]++
 			roots[root(f)] = true
 		}
-		each = append(each, len(read))
+		n := 0
+		for _, k := range files {
+			n += (k + filesPerTable - 1) / filesPerTable
+		}
+		each = append(each, n)
+		all = max(all, n)
 	}
-	return each, len(roots)
+	return each, max(all, len(roots))
 }
+
+// filesPerTable is how many files of one table a Get may read as one table touched: an index, a
+// block and the values, say.
+const filesPerTable = 3
 
 // bytes is the memory the files take on the heap.
 func (d *disk) bytes() int64 {

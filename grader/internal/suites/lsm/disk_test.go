@@ -32,6 +32,17 @@ func TestTablesOfFiles(t *testing.T) {
 			func(i int) []string {
 				return []string{fmt.Sprint(i%2+1, ".sst"), fmt.Sprint(i%2+1, ".vals")}
 			}, 1, 2},
+		{"one call's output in eight tables read one after another", map[string]uint64{
+			"0": 7, "1": 7, "2": 7, "3": 7, "4": 7, "5": 7, "6": 7, "7": 7},
+			func(i int) []string {
+				var names []string
+				for k := range i%8 + 1 {
+					names = append(names, fmt.Sprint(k))
+				}
+				return names
+			}, 0, 3},
+		{"an index, then a block, then the values", map[string]uint64{"1.idx": 1, "1.b0": 1, "1.b1": 1, "1.vals": 1},
+			func(i int) []string { return []string{"1.idx", fmt.Sprint("1.b", i%2), "1.vals"} }, 1, 1},
 		{"one call's output in three tables, filters passing 15% of the others' keys",
 			map[string]uint64{"a": 7, "b": 7, "c": 7},
 			func(i int) []string {

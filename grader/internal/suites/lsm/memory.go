@@ -170,8 +170,9 @@ func (s *suite) compactReclaims(t *harness.T) {
 		}
 		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Compact",
 			Message: fmt.Sprintf("after Compact, the Gets of the %d keys read %d tables (%d files; files that "+
-				"different calls wrote, or that Gets do not read together, are different tables): Compact "+
-				"makes all tables one", keys, tables, len(files)),
+				"different calls wrote, or that Gets do not read together, are different tables, and a Get "+
+				"that reads more than %d files of one table reads more than one): Compact makes all tables one",
+				keys, tables, len(files), filesPerTable),
 			Hint: "Compact merges every table into one, whatever their number or size (not only some levels " +
 				"or the smallest tables), holding each key's newest value with no deleted key, and then " +
 				"removes the old tables"})
