@@ -328,11 +328,24 @@ func deadlock(call string, goid uint64, idle time.Duration) *record.Failure {
 	if where != "" {
 		what += " at " + where
 	}
+	why, hint := "it waits for a lock it holds itself", stacks.deadlockHint([]uint64{goid})
+	if strings.HasPrefix(state, "chan ") || strings.HasPrefix(state, "select") {
+		why, hint = "it waits on a channel that nothing serves", channelHint
+		if strings.Contains(state, "nil chan") {
+			hint = "a deadlock on a nil channel, which blocks for ever: make every channel the set uses in New, " +
+				"and start there any goroutine that serves it"
+		}
+	}
 	return &record.Failure{Verdict: verdict.RuntimeError, Op: call, Message: fmt.Sprintf(
-		"deadlock: no call returned for %s on the test's one goroutine, the only one calling the set, so it waits "+
-			"for a lock it holds itself; goroutine 1: %s %s", idle.Round(time.Second), call, what),
-		Hint: stacks.deadlockHint([]uint64{goid})}
+		"deadlock: no call returned for %s on the test's one goroutine, the only one calling the set, so %s; "+
+			"goroutine 1: %s %s", idle.Round(time.Second), why, call, what),
+		Hint: hint}
 }
+
+// channelHint is the hint for a call that waits on a channel for ever, on the test's one goroutine.
+const channelHint = "a deadlock on a channel: no goroutine will ever send or receive on the one this call waits " +
+	"on. A goroutine that serves the set's channels must run as long as the set does, and never wait on the " +
+	"caller"
 
 // deadlockHint names the cause of a deadlock of the goroutines ids: a Range that holds a lock
 // while its loop body, which may call any method of the same set, waits for it, or else locks
