@@ -245,6 +245,9 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 	if len(lines) == 0 {
 		return nil // the last call returned meanwhile
 	}
+	if blockedAll && !stillBlocked(waiting) {
+		blockedAll, spinning = false, true // caught waiting for a moment: a call that runs
+	}
 	detail := strings.Join(lines, "; ")
 	op := strings.Join(calls, ", ")
 	waitedOut, waitedIDs := tm.look(stacks, waiting)
@@ -404,6 +407,29 @@ func (o *op) describe() string {
 	}
 	return fmt.Sprintf("%s(%d)", o.method, o.key)
 }
+
+// stillBlocked reports whether the goroutines ids, each found blocked in one look, are blocked in
+// every one of settleLooks more, settleGap apart: a call that spins and now and then waits for a
+// moment (parked in a select between turns, or on the runtime's semaphore while it allocates) is
+// caught blocked in some looks, and one look took it for a deadlock.
+func stillBlocked(ids []uint64) bool {
+	for range settleLooks {
+		time.Sleep(settleGap)
+		stacks := allStacks()
+		for _, id := range ids {
+			if state, _ := stacks.of(id); !blocked(state) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// settleLooks and settleGap are how many more looks, and how far apart, stillBlocked takes.
+const (
+	settleLooks = 4
+	settleGap   = 25 * time.Millisecond
+)
 
 // blocked reports whether a goroutine state is a wait only another goroutine can end.
 func blocked(state string) bool {
