@@ -6,7 +6,7 @@ import (
 )
 
 // TestSettled checks that a goroutine is taken for blocked only when every read finds it so: a
-// loop caught once on the runtime's semaphore is busy, a lock waited on in every read is not.
+// loop caught parked for a moment is busy, a lock waited on in every read is not.
 func TestSettled(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -15,7 +15,7 @@ func TestSettled(t *testing.T) {
 		taken int // reads made
 	}{
 		{"busy at once", []string{"running"}, "running", 1},
-		{"caught waiting for a moment", []string{"semacquire", "semacquire", "runnable"}, "runnable", 3},
+		{"caught waiting for a moment", []string{"select", "select", "runnable"}, "runnable", 3},
 		{"blocked in every read", []string{"sync.Mutex.Lock"}, "sync.Mutex.Lock", settleLooks},
 		{"sleeping", []string{"sleep"}, "sleep", 1},
 	} {
