@@ -370,7 +370,7 @@ func TestDeadlockInYield(t *testing.T) {
 	go func() { id <- harness.GoroutineID(); mu.Lock() }()
 	twice := <-id
 	for range 200 {
-		if state, _ := allStacks().of(twice); blocked(state) {
+		if state, _ := allStacks().of(twice); harness.Blocked(state) {
 			break
 		}
 		time.Sleep(5 * time.Millisecond)

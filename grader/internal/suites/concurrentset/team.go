@@ -229,7 +229,7 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 		calls = append(calls, c.describe())
 		what := "is running"
 		switch {
-		case blocked(state):
+		case harness.Blocked(state):
 			what = "waits on " + state
 			waiting = append(waiting, m.goid.Load())
 		case strings.HasPrefix(state, "sleep"):
@@ -245,17 +245,19 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 	if len(lines) == 0 {
 		return nil // the last call returned meanwhile
 	}
-	if blockedAll && !stillBlocked(waiting) {
-		blockedAll, spinning = false, true // caught waiting for a moment: a call that runs
-	}
 	detail := strings.Join(lines, "; ")
 	op := strings.Join(calls, ", ")
 	waitedOut, waitedIDs := tm.look(stacks, waiting)
 	switch {
-	case blockedAll:
+	case blockedAll && len(waitedIDs) == len(waiting):
 		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
 			"deadlock: no call returned for %s, and the history so far is linearizable; %s", idle.Round(time.Second), detail),
 			Hint: stacks.deadlockHint(waiting)}
+	case blockedAll && idle < GiveUpAfter:
+		// Look again: a deadlock keeps every member blocked at one place for WaitedOut, and a
+		// call that spins and now and then parks for a moment (in a select between turns) is
+		// found running in some look, however its turns fall against one look's.
+		return nil
 	case spinning && len(waitedOut) > 0:
 		return &record.Failure{Verdict: verdict.RuntimeError, Op: op, Message: fmt.Sprintf(
 			"deadlock: no call returned for %s, and the history so far is linearizable; %s waited at the same "+
@@ -264,10 +266,14 @@ func (tm *team) stuck(idle, busy time.Duration) *record.Failure {
 			Hint: stacks.waitedOutHint(waitedIDs)}
 	case spinning && len(waiting) > 0 && time.Since(tm.firstLook) < WaitedOut*3/2 && idle < GiveUpAfter:
 		return nil // look again: a member blocked now may be waiting for good
-	case spinning && (busy >= idle/2 || idle >= GiveUpAfter):
+	case (spinning || blockedAll) && (busy >= idle/2 || idle >= GiveUpAfter):
+		while := "while the process kept the CPU busy"
+		if busy < idle/2 {
+			while = "while its calls ran or waited by turns, never for long at one place"
+		}
 		return &record.Failure{Verdict: verdict.TimeLimitExceeded, Op: op, Message: fmt.Sprintf(
-			"livelock: no call returned for %s while the process kept the CPU busy, and the history so far is "+
-				"linearizable; %s", idle.Round(time.Second), detail),
+			"livelock: no call returned for %s %s, and the history so far is linearizable; %s",
+			idle.Round(time.Second), while, detail),
 			Hint: "a retry loop never succeeds: a goroutine that waits for another must give it a chance to finish " +
 				"(wait on the node's lock, or runtime.Gosched() while spinning), and a retry must search again from " +
 				"scratch rather than revalidate what it found before"}
@@ -408,39 +414,6 @@ func (o *op) describe() string {
 	return fmt.Sprintf("%s(%d)", o.method, o.key)
 }
 
-// stillBlocked reports whether the goroutines ids, each found blocked in one look, are blocked in
-// every one of settleLooks more, settleGap apart: a call that spins and now and then waits for a
-// moment (parked in a select between turns, or on the runtime's semaphore while it allocates) is
-// caught blocked in some looks, and one look took it for a deadlock.
-func stillBlocked(ids []uint64) bool {
-	for range settleLooks {
-		time.Sleep(settleGap)
-		stacks := allStacks()
-		for _, id := range ids {
-			if state, _ := stacks.of(id); !blocked(state) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// settleLooks and settleGap are how many more looks, and how far apart, stillBlocked takes.
-const (
-	settleLooks = 4
-	settleGap   = 25 * time.Millisecond
-)
-
-// blocked reports whether a goroutine state is a wait only another goroutine can end.
-func blocked(state string) bool {
-	for _, s := range []string{"chan receive", "chan send", "select", "sync.", "semacquire"} {
-		if strings.HasPrefix(state, s) {
-			return true
-		}
-	}
-	return false
-}
-
 // stacks is the runtime's listing of every goroutine, by id.
 type stacks map[uint64]string
 
@@ -465,18 +438,15 @@ func allStacks() stacks {
 	return out
 }
 
-// of returns goroutine id's state ("sync.Mutex.Lock", "running") and the first frame of the
-// graded code in its stack ("(*Set).Add at set.go:42"), "" for either when unknown.
+// of returns goroutine id's state as harness.StateOf reads it ("sync.Mutex.Lock", "running")
+// and the first frame of the graded code in its stack ("(*Set).Add at set.go:42"), "" for
+// either when unknown.
 func (s stacks) of(id uint64) (state, where string) {
 	block, ok := s[id]
 	if !ok {
 		return "", ""
 	}
-	lines := strings.Split(block, "\n")
-	if _, rest, ok := strings.Cut(lines[0], "["); ok {
-		state, _, _ = strings.Cut(rest, "]")
-		state, _, _ = strings.Cut(state, ",")
-	}
+	state, lines := harness.StateOf(block), strings.Split(block, "\n")
 	for i := 1; i+1 < len(lines); i += 2 {
 		fn := strings.TrimSpace(lines[i])
 		if strings.HasPrefix(fn, "created by ") {
