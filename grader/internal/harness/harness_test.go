@@ -5,8 +5,11 @@ import (
 	"go/parser"
 	"go/token"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -708,4 +711,40 @@ func TestUnsureMeasuredAgainIsJudged(t *testing.T) {
 	if passes < 2 || len(j) != 1 || j[0].Status != growth.Right {
 		t.Fatalf("%d passes, judgements %+v; want the growth of 5 measured again and judged right", passes, j)
 	}
+}
+
+// TestAllocatingLoopIsNotBlocked checks that the watchdog never reads a goroutine that only
+// allocates as blocked: one read in eight caught such a loop on the runtime's semaphore (a
+// collection starting while the listing had the world stopped), and a call that spun read as a
+// deadlock.
+func TestAllocatingLoopIsNotBlocked(t *testing.T) {
+	var stop atomic.Bool
+	var sink atomic.Pointer[[]byte]
+	ids := make(chan uint64, 4)
+	var wg sync.WaitGroup
+	for range cap(ids) {
+		wg.Go(func() {
+			ids <- GoroutineID()
+			for !stop.Load() {
+				b := make([]byte, 4096)
+				sink.Store(&b)
+			}
+		})
+	}
+	defer wg.Wait()
+	defer stop.Store(true)
+	var loops []uint64
+	for range cap(ids) {
+		loops = append(loops, <-ids)
+	}
+	seen := map[string]int{}
+	for i := range 400 {
+		state, _ := goroutineListing(loops[i%len(loops)])
+		seen[state]++
+		if blocked(state) || !running(state) {
+			t.Fatalf("read %d: a goroutine that only allocates read as %q (states so far: %v)", i, state, seen)
+		}
+		runtime.Gosched()
+	}
+	t.Logf("states read: %v", seen)
 }
