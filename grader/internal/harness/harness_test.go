@@ -741,7 +741,7 @@ func TestAllocatingLoopIsNotBlocked(t *testing.T) {
 	for i := range 400 {
 		state, _ := goroutineListing(loops[i%len(loops)])
 		seen[state]++
-		if blocked(state) || !running(state) {
+		if Blocked(state) || !running(state) {
 			t.Fatalf("read %d: a goroutine that only allocates read as %q (states so far: %v)", i, state, seen)
 		}
 		runtime.Gosched()

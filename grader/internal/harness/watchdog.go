@@ -259,7 +259,7 @@ func (w *watchdog) wallFailure() *record.Failure {
 func (w *watchdog) stuck(t *T, op *Call, limit time.Duration) {
 	goid := t.goid.Load()
 	state := settled(func() string { return goroutineState(goid) }, settleGap)
-	if blocked(state) && w.r.deadlock != nil {
+	if Blocked(state) && w.r.deadlock != nil {
 		if f := w.r.deadlock(op.Go(t.recvName()), goid, limit); f != nil {
 			w.abort(f)
 		}
@@ -274,7 +274,7 @@ func (r *runner) stuckFailure(op *Call, test, recv, state string, limit time.Dur
 	call := op.Go(recv)
 	limit = limit.Round(100 * time.Millisecond) // "25.9s", not "25.85996584s"
 	switch {
-	case blocked(state):
+	case Blocked(state):
 		return &record.Failure{Verdict: verdict.RuntimeError, Message: fmt.Sprintf(
 			"deadlock: %s has been blocked (%s) for %s: a lock taken twice, or a channel nobody serves",
 			call, state, limit)}
@@ -303,7 +303,7 @@ func (r *runner) stuckFailure(op *Call, test, recv, state string, limit time.Dur
 func settled(state func() string, gap time.Duration) string {
 	s := state()
 	for range settleLooks - 1 {
-		if !blocked(s) {
+		if !Blocked(s) {
 			break
 		}
 		time.Sleep(gap)
@@ -332,9 +332,6 @@ func running(state string) bool {
 	}
 	return strings.HasPrefix(state, "GC assist") || strings.HasPrefix(state, "GC sweep")
 }
-
-// blocked is Blocked, for the watchdog's own reads.
-func blocked(state string) bool { return Blocked(state) }
 
 // Blocked reports whether a goroutine state, as StateOf reads it, is a wait on something only
 // another goroutine can give: a lock, a channel, a wait group, a condition, a file descriptor

@@ -37,9 +37,10 @@ type wait struct {
 }
 
 // WaitedOut is how long, and in how many looks in a row, a member must be found blocked at the
-// same place while the others spin before the stall is its deadlock: a lock taken and released
-// again and again is found free within milliseconds (a sync.Mutex hands itself to a waiter
-// after 1 ms), so only a lock nobody releases is waited on for so long.
+// same place before the stall is a deadlock, its own while the others spin or every member's
+// when all are blocked: a lock taken and released again and again is found free within
+// milliseconds (a sync.Mutex hands itself to a waiter after 1 ms), and a call that parks for a
+// moment between spins is found running, so only a wait nobody ends lasts so long.
 const (
 	WaitedOut      = time.Second
 	WaitedOutLooks = 50
