@@ -714,9 +714,9 @@ func TestUnsureMeasuredAgainIsJudged(t *testing.T) {
 }
 
 // TestAllocatingLoopIsNotBlocked checks that the watchdog never reads a goroutine that only
-// allocates as blocked: one read in eight caught such a loop on the runtime's semaphore (a
-// collection starting while the listing had the world stopped), and a call that spun read as a
-// deadlock.
+// allocates as blocked, nor as not running: a read often catches such a loop on the runtime's
+// semaphore (a collection starting while the listing has the world stopped) or helping the
+// collector, and a call that spun was read as a deadlock.
 func TestAllocatingLoopIsNotBlocked(t *testing.T) {
 	var stop atomic.Bool
 	var sink atomic.Pointer[[]byte]

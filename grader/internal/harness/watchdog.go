@@ -298,8 +298,8 @@ func (r *runner) stuckFailure(op *Call, test, recv, state string, limit time.Dur
 
 // settled returns a goroutine's state as state reads it, read again, gap apart, while it reads as
 // blocked, settleLooks times in all: the state of a goroutine blocked for good, or the first
-// other state read. A busy goroutine is now and then caught waiting for a moment (an endless
-// loop that parks in a select between turns), and one read took such a loop for a deadlock.
+// other state read. A busy goroutine can be caught waiting for a moment (an endless loop that
+// parks in a select between turns), and one read would take such a loop for a deadlock.
 func settled(state func() string, gap time.Duration) string {
 	s := state()
 	for range settleLooks - 1 {
