@@ -187,9 +187,9 @@ func (s *suite) fillAndCheck(t *harness.T, gen bytekeys.Gen, deadline time.Durat
 	return true
 }
 
-// loadHint names the usual cause of a filter that fails early. Past half the slots it evicts, but
-// gives up too early, unless a fresh filter fills on random keys: then its buckets follow the
-// patterns of the test's keys.
+// loadHint names the usual cause of a filter that fails early at load. Past half the slots it
+// evicts, but gives up too early, unless a fresh filter fills on random keys as a right one does
+// (fillsOnRandomKeys): then its buckets follow the patterns of the test's keys.
 func (s *suite) loadHint(load float64) string {
 	if load <= 0.5 {
 		return "the filter fills like one bucket per key: a key's second bucket i2 = i1 XOR (hash(fp) mod B) " +
@@ -197,7 +197,7 @@ func (s *suite) loadHint(load float64) string {
 			"must come from bits of the hash that do not choose i1 (else the keys of a bucket share one " +
 			"fingerprint and one second bucket); Insert must try both buckets and evict when both are full"
 	}
-	if s.fillsOnRandomKeys() {
+	if s.fillsOnRandomKeys(load) {
 		return "the filter fills on random keys but not on these: its buckets follow the keys' patterns. Take " +
 			"i1 from a well-mixed 64-bit hash of the whole key (xxhash.Sum64), not from a hash that keys " +
 			"differing only in a few bytes share most of (a multiply-and-add string hash such as DJB2, or " +
@@ -208,9 +208,13 @@ func (s *suite) loadHint(load float64) string {
 		"and go on up to 500 times"
 }
 
-// fillsOnRandomKeys reports whether a fresh New(loadCapacity) of the graded package takes random
-// 16-byte keys up to minLoad of its slots before an Insert fails.
-func (s *suite) fillsOnRandomKeys() bool {
+// fillsOnRandomKeys reports whether a fresh New(loadCapacity) of the graded package, given random
+// 16-byte keys until an Insert fails, fills as a right filter does (rightLoad), or at least to
+// minLoad and patternGap above load, the load the test's keys reached. A filter that gives up too
+// early falls short of rightLoad on any keys, by as much as on the test's, give or take the luck
+// of its evictions: a point or two of load either way (91.4% to 93.5% over six fills, for a filter
+// that gives up after 100 evictions, on both kinds of keys).
+func (s *suite) fillsOnRandomKeys(load float64) bool {
 	return harness.Evidence(func() bool {
 		f := s.learner.New(loadCapacity)
 		gen := bytekeys.Hashed(1, 16, 1, false)
@@ -223,9 +227,18 @@ func (s *suite) fillsOnRandomKeys() bool {
 			}
 			n++
 		}
-		return float64(n)/(4*loadBuckets) >= minLoad
+		random := float64(n) / (4 * loadBuckets)
+		return random >= rightLoad || random >= minLoad && random-load >= patternGap
 	})
 }
+
+// What a right filter's fill reaches on random keys (the reference's lowest over 200 seeds was
+// above 95.5%), and how far above the test's load a fill on random keys must be to show that the
+// test's patterns, not the evictions, make the difference.
+const (
+	rightLoad  = 0.95
+	patternGap = 0.03
+)
 
 // The false-positive property probes fpProbes keys never inserted, against a rate of at most
 // fpBound: 8 slots, each matching a random fingerprint of 16 bits, never 0, with odds 1/65535.
