@@ -68,6 +68,14 @@ func Counted(m, n uint64, k uint, probes uint64, probe func(i uint64) bool) Coun
 // on random ones has positions that follow the keys' patterns (a weak hash), not more bits or
 // stored keys. The keys are the same for the same m and n, one buffer holding each in turn.
 func RightOnRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), test func([]byte) bool) bool {
+	c := onRandomKeys(m, n, k, probes, add, test)
+	return float64(c.Positives) >= c.Lo
+}
+
+// onRandomKeys adds n random 16-byte keys to a filter of m bits or counters, given by its add and
+// test, and counts the false positives among probes other random keys against those of k hash
+// functions. The keys are the same for the same m and n, one buffer holding each in turn.
+func onRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), test func([]byte) bool) Count {
 	rng := rand.New(rand.NewPCG(m, n))
 	key := make([]byte, 16)
 	next := func() []byte {
@@ -78,8 +86,7 @@ func RightOnRandomKeys(m, n uint64, k uint, probes uint64, add func([]byte), tes
 	for range n {
 		add(next())
 	}
-	c := Counted(m, n, k, probes, func(uint64) bool { return test(next()) })
-	return float64(c.Positives) >= c.Lo
+	return Counted(m, n, k, probes, func(uint64) bool { return test(next()) })
 }
 
 // Filter is a Bloom filter, counting or not, as a hint's replay calls it.
@@ -101,11 +108,22 @@ var (
 )
 
 // LowHint is the hint for a filter of m units and k hash functions holding n keys that has fewer
-// false positives than Bounds allows. A fresh newFilter(m, k) holding random keys tells the
-// causes apart (RightOnRandomKeys with probes probes; a panic counts as no evidence): right there,
-// its positions follow the patterns of the test's keys; still too low, it has more than M() units
-// or stores keys.
-func LowHint[F Filter](u Units, newFilter func(m uint64, k uint) F, m, n uint64, k uint, probes uint64) string {
+// false positives than Bounds allows, a rate got. A fresh newFilter(m, k) holding random keys
+// (probes probes; a panic counts as no evidence) tells the causes apart. Where got is the rate of
+// fewer hash functions k' (only more than the best number give a rate that fewer would lower)
+// and the filter has the rate of k' on random keys too, it uses k' positions, not k. Otherwise,
+// right on random keys (RightOnRandomKeys), its positions follow the patterns of the test's keys;
+// still too low there, it has more than M() units or stores keys.
+func LowHint[F Filter](u Units, newFilter func(m uint64, k uint) F, m, n uint64, k uint, probes uint64, got float64) string {
+	fewer := nearestPositions(m, n, k, got)
+	if fewer > 0 && harness.Evidence(func() bool {
+		f := newFilter(m, k)
+		return onRandomKeys(m, n, fewer, probes, f.Add, f.Test).Within()
+	}) {
+		return fmt.Sprintf("as many false positives as %d hash functions give, not %d: Add and Test must use "+
+			"all k positions however large k is (no array of positions or mask of a fixed size, no cap on k)",
+			fewer, k)
+	}
 	random := harness.Evidence(func() bool {
 		f := newFilter(m, k)
 		return RightOnRandomKeys(m, n, k, probes, f.Add, f.Test)
@@ -119,6 +137,18 @@ func LowHint[F Filter](u Units, newFilter func(m uint64, k uint) F, m, n uint64,
 	}
 	return "fewer false positives than m " + u.plural + " and k hash functions allow: use exactly M() " +
 		u.plural + ", and store no keys"
+}
+
+// nearestPositions returns the number of hash functions k' < k whose Rate(m, n, k') is nearest
+// got, when it is within 10% of got, or 0.
+func nearestPositions(m, n uint64, k uint, got float64) uint {
+	best, gap := uint(0), 0.1
+	for kk := uint(1); kk < k; kk++ {
+		if d := math.Abs(got-Rate(m, n, kk)) / Rate(m, n, kk); d < gap {
+			best, gap = kk, d
+		}
+	}
+	return best
 }
 
 // SaturatedHint is the hint for a filter in which nearly every key never added tests true.

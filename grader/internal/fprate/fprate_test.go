@@ -102,24 +102,32 @@ func TestRightOnRandomKeys(t *testing.T) {
 	}
 }
 
-// TestLowHint checks which cause the hint for a low rate names: positions that follow the keys'
-// patterns for a filter right on random keys; more units than M(), or keys stored, for one still
-// too low there, or one whose replay panics.
+// TestLowHint checks which cause the hint for a low rate names: fewer positions than k for the
+// rate of fewer hash functions, here and on random keys; positions that follow the keys' patterns for a filter right on
+// random keys; more units than M(), or keys stored, for one still too low there, or one whose
+// replay panics.
 func TestLowHint(t *testing.T) {
-	const m, n, k, probes = 200_000, 20_000, 7, 200_000
+	const m, n, probes = 200_000, 20_000, 200_000
+	half := Rate(m, n, 7) / 2 // below the rate of every k: no number of positions gives it
 	for _, tc := range []struct {
 		name      string
 		u         Units
 		newFilter func(m uint64, k uint) *bits
+		k         uint
+		got       float64
 		want      string
 	}{
-		{"a right filter", Bits, newBits, "than m bits and k hash functions allow on these keys"},
-		{"twice the counters", Counters, func(m uint64, k uint) *bits { return newBits(2*m, k) },
-			"use exactly M() counters, and store no keys"},
-		{"a replay that panics", Bits, func(uint64, uint) *bits { panic("New") }, "use exactly M() bits"},
+		{"a right filter", Bits, newBits, 7, half, "than m bits and k hash functions allow on these keys"},
+		{"twice the counters", Counters, func(m uint64, k uint) *bits { return newBits(2*m, k) }, 7,
+			Rate(2*m, n, 7), "use exactly M() counters, and store no keys"},
+		{"a replay that panics", Bits, func(uint64, uint) *bits { panic("New") }, 7, half, "use exactly M() bits"},
+		{"positions capped at 32", Bits, func(m uint64, k uint) *bits { return newBits(m, min(k, 32)) }, 40,
+			Rate(m, n, 32) * 1.03, "as many false positives as 32 hash functions give, not 40"},
+		{"a right filter at the rate of 32 on these keys", Bits, newBits, 40, Rate(m, n, 32),
+			"than m bits and k hash functions allow on these keys"},
 	} {
-		if got := LowHint(tc.u, tc.newFilter, m, n, k, probes); !strings.Contains(got, tc.want) {
-			t.Errorf("%s: the hint does not say %q: %s", tc.name, tc.want, got)
+		if hint := LowHint(tc.u, tc.newFilter, m, n, tc.k, probes, tc.got); !strings.Contains(hint, tc.want) {
+			t.Errorf("%s: the hint does not say %q: %s", tc.name, tc.want, hint)
 		}
 	}
 }

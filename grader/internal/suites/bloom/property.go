@@ -170,8 +170,8 @@ const (
 )
 
 // falsePositiveRate measures the false-positive rate of filters at 8, 10 and 12 bits per key
-// with the best k, and at 10 bits per key with too few and too many hash functions, over keys
-// of several shapes, and compares it with FalsePositiveRate (the suite's own). The last filter
+// with the best k, and at 10 bits per key with too few and too many hash functions (40 of them,
+// more than a 32-bit mask or a small array of positions holds), over keys of several shapes, and compares it with FalsePositiveRate (the suite's own). The last filter
 // holds the 8-byte big-endian integers from 0, as IDs are often stored, the same at every seed:
 // on them a hash whose two halves feed h1 + i·h2 (FNV-1's, say) gives a third more false
 // positives than the formula.
@@ -183,6 +183,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 		{bitsPerKey: 12, gen: bytekeys.Padded(bytekeys.Random(rng, 16))},
 		{bitsPerKey: 10, k: 3, gen: bytekeys.BigEndian(rng.Uint64())},
 		{bitsPerKey: 10, k: 14, gen: bytekeys.Decimal(fmt.Sprintf("%x/", rng.Uint64()))},
+		{bitsPerKey: 10, k: 40, gen: bytekeys.LittleEndian(rng.Uint64())},
 		{bitsPerKey: 10, gen: bytekeys.BigEndian(1)},
 	} {
 		s.measureRate(t, c)
@@ -266,7 +267,7 @@ func bitsInUse(got float64, n uint64, k uint) string {
 // of m bits and k hash functions holding n keys (fprate.LowHint for a rate too low).
 func (s *suite) rateHint(m, n uint64, k uint, got float64, high bool) string {
 	if !high {
-		return fprate.LowHint(fprate.Bits, s.learner.New, m, n, k, fpProbes)
+		return fprate.LowHint(fprate.Bits, s.learner.New, m, n, k, fpProbes, got)
 	}
 	oneBit := 1 - math.Exp(-float64(k)*float64(n)/float64(m)) // all k positions checked as one
 	sameBit := 1 - math.Exp(-float64(n)/float64(m))           // all k positions equal
