@@ -745,6 +745,10 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 	case heavy && low:
 		return "a counter at 15 has lost its true count and must stay at 15 for ever: Add leaves it at 15, " +
 			"and Remove must not subtract from it, or keys still present lose it"
+	case low && removes == 0 && len(perKey) > 1 && othersClear(f, newFilter, m, k):
+		return "another key's Add took one of this key's counters back down: writing a counter must leave " +
+			"the counters packed beside it as they are (add 1<<shift to the word, or clear only its 4 bits " +
+			"with a mask before writing them; storing the new value over the whole byte or word clears the rest)"
 	case m == 1 && last.Method == "Count" && removes == 0:
 		return "with m == 1 every position is counter 0, so one Add moves it by k (up to 15), and Count " +
 			"reads it: treat the k positions one by one, never as a set, so a counter two positions share " +
@@ -849,6 +853,22 @@ func below(f harness.Mismatch) bool {
 		return got < want.lo
 	}
 	return false
+}
+
+// othersClear reports whether the failing case f passes once the Adds of every key but the one
+// its last call asks about are taken out: another key's Add lowered that key's counters.
+func othersClear(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) bool {
+	last := f.Calls[len(f.Calls)-1]
+	if len(last.Args) == 0 {
+		return false
+	}
+	key, ok := last.Args[0].([]byte)
+	if !ok {
+		return false
+	}
+	return !replayFails(newFilter, f.Calls, m, k, func(c harness.Call) bool {
+		return (c.Method == "Add" || c.Method == AddOverwritten) && string(c.Args[0].([]byte)) != string(key)
+	})
 }
 
 // replayFails replays calls on a fresh filter without those that drop selects, then tests and
