@@ -29,10 +29,11 @@ type watchdog struct {
 	t       atomic.Pointer[T]
 
 	// What the loop last read, for telling memory pressure from a call that is merely stuck.
-	held     uint64   // the memory the process held
-	live     uint64   // the heap the last collection found live
-	progress cpuSplit // the CPU spent, and the collector's part of it, when the call last made progress
-	stacks   uint64   // the memory goroutine stacks took
+	held     uint64           // the memory the process held
+	live     uint64           // the heap the last collection found live
+	progress cpuSplit         // the CPU spent, and the collector's part of it, when the call last made progress
+	stacks   uint64           // the memory goroutine stacks took
+	samples  []metrics.Sample // what read reads them into
 }
 
 // cpuSplit is the CPU time the process has spent, in seconds, and the garbage collector's part.
@@ -77,40 +78,46 @@ var memorySamples = []string{
 	"/memory/classes/heap/stacks:bytes",
 }
 
+// read reads memorySamples into w's held, live and stacks, and returns the CPU spent.
+func (w *watchdog) read() cpuSplit {
+	if w.samples == nil {
+		w.samples = make([]metrics.Sample, len(memorySamples))
+		for i, name := range memorySamples {
+			w.samples[i].Name = name
+		}
+	}
+	samples := w.samples
+	metrics.Read(samples)
+	w.held = samples[0].Value.Uint64() - samples[1].Value.Uint64()
+	w.live = samples[4].Value.Uint64()
+	w.stacks = samples[5].Value.Uint64()
+	return cpuSplit{total: samples[2].Value.Float64(), gc: samples[3].Value.Float64()}
+}
+
 func (w *watchdog) loop() {
-	samples := make([]metrics.Sample, len(memorySamples))
-	for i, name := range memorySamples {
-		samples[i].Name = name
-	}
-	read := func() cpuSplit {
-		metrics.Read(samples)
-		w.held = samples[0].Value.Uint64() - samples[1].Value.Uint64()
-		w.live = samples[4].Value.Uint64()
-		w.stacks = samples[5].Value.Uint64()
-		return cpuSplit{total: samples[2].Value.Float64(), gc: samples[3].Value.Float64()}
-	}
 	var lastCount uint64
 	lastChange, lastCPU := time.Now(), processCPU()
-	w.progress = read()
+	w.progress = w.read()
 	lastHeld := w.held // the memory held when the running call last made progress
 	// The stacks' memory, and when a stack last doubled and the process's CPU time then.
 	stacks, deeper, deeperCPU := w.stacks, lastChange, lastCPU
 	depth := 0 // the running call's depth in frames, as last seen
 	var looks pacer
+	var collected time.Time // when the loop last collected the garbage to confirm a reading over the limit
 	for range time.Tick(tick) {
 		now := time.Now()
-		spent := read()
+		spent := w.read()
 		if w.stacks >= stacks+stackStep {
 			deeper, deeperCPU = now, processCPU()
 		}
 		stacks = w.stacks
-		if w.memory > 0 {
-			held := w.held
-			if held > w.memory+record.JudgeMemory {
+		if w.memory > 0 && w.held > w.memory+record.JudgeMemory && now.After(collected.Add(collectEvery)) {
+			collected = now
+			if w.overAfterCollecting() {
 				w.abort(&record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: fmt.Sprintf(
 					"the graded code used more than %d MiB of memory%s: the test process held %d MiB, "+
 						"of which the judge's own data is at most %d MiB",
-					w.memory>>20, w.during(), held>>20, record.JudgeMemory>>20)})
+					w.memory>>20, w.during(), w.held>>20, record.JudgeMemory>>20)})
 			}
 		}
 		if w.wall > 0 && now.After(w.ends) {
@@ -178,6 +185,21 @@ func (w *watchdog) loop() {
 		w.stuck(t, op, limit)
 	}
 }
+
+// overAfterCollecting reports whether the process still holds more than its memory limit once a
+// collection has freed its garbage and returned it to the operating system. The memory the process holds counts garbage not yet collected: a call that
+// allocates and drops a large buffer at a time, on a machine busy with other work, can outrun the
+// collector past the limit with nothing but garbage, which is no memory in use.
+func (w *watchdog) overAfterCollecting() bool {
+	debug.FreeOSMemory()
+	w.read()
+	return w.held > w.memory+record.JudgeMemory
+}
+
+// collectEvery is the least time between two collections the watchdog makes to confirm a reading
+// over the memory limit: a call that drops garbage as fast as the collector frees it is slowed by
+// them, but only by a collection every collectEvery.
+const collectEvery = 100 * time.Millisecond
 
 // pressureFailure is the failure of a run stopped (what says how) while the process was short of
 // memory, or nil when it was not: a call that crawls because the garbage collector takes most of
