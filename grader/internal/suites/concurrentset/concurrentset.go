@@ -24,8 +24,10 @@ import (
 	"iter"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -237,17 +239,19 @@ func twoSets(newSet func() Set) func(*harness.T) {
 	}
 }
 
-// rangeBreak checks that Range reads nothing until its sequence runs, that a loop over it that
-// breaks is not called again (Go itself panics when an iterator calls yield after the loop has
-// ended), and that each run of the sequence walks the set again.
+// rangeBreak checks that Range reads nothing until its sequence runs (not the keys, nor the
+// largest key to stop at), that a loop over it that breaks is not called again (Go itself panics
+// when an iterator calls yield after the loop has ended) and leaves nothing running, and that
+// each run of the sequence walks the set again.
 func rangeBreak(newSet func() Set) func(*harness.T) {
 	return func(t *harness.T) {
 		s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return newSet() }).(Set)
-		for k := range 10 {
+		for k := range 9 {
 			t.Invoke(call("Add", k), func() any { return s.Add(k) })
 		}
 		seq := t.Invoke(rangeCall(0, 9), func() any { return s.Range(0, 9) }).(iter.Seq[int])
 		t.Invoke(call("Remove", 5), func() any { return s.Remove(5) })
+		t.Invoke(call("Add", 9), func() any { return s.Add(9) })
 		loop := harness.Call{Method: "Range", Text: "for k := range seq { if k == 3 { break } }"}
 		var seen []int
 		t.Invoke(loop, func() any {
@@ -260,7 +264,7 @@ func rangeBreak(newSet func() Set) func(*harness.T) {
 			return nil
 		})
 		if !slices.Equal(seen, []int{0, 1, 2, 3}) {
-			t.Failf(verdict.WrongAnswer, "on a set of 0..9, a loop over Range(0, 9) that breaks at 3 saw %v, want [0 1 2 3]", seen)
+			t.Failf(verdict.WrongAnswer, "on a set of 0..9 but 5, a loop over Range(0, 9) that breaks at 3 saw %v, want [0 1 2 3]", seen)
 		}
 		var again []int
 		t.Invoke(harness.Call{Method: "Range", Text: "slices.Collect(seq) // the same sequence, run a second time"}, func() any {
@@ -269,11 +273,60 @@ func rangeBreak(newSet func() Set) func(*harness.T) {
 		})
 		if want := []int{0, 1, 2, 3, 4, 6, 7, 8, 9}; !slices.Equal(again, want) {
 			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Range(0, 9)",
-				Message: fmt.Sprintf("seq := s.Range(0, 9) on a set of 0..9, then s.Remove(5): running seq a second time "+
-					"yielded %v, want %v", again, want),
+				Message: fmt.Sprintf("seq := s.Range(0, 9) on a set of 0..8, then s.Remove(5) and s.Add(9): running seq a "+
+					"second time yielded %v, want %v", again, want),
 				Hint: "Range itself reads nothing: it returns a function, and each run of that function walks the " +
-					"set as it is then (no copy of the keys taken when Range was called)"})
+					"set as it is then (no copy of the keys, nor of the largest key, taken when Range was called)"})
 		}
+		breaksLeaveNothing(t, s)
+	}
+}
+
+// How many loops breaksLeaveNothing breaks, over how many keys, and how long it waits for the
+// goroutines they started to end: far longer than a goroutine that has been told to stop takes
+// to be scheduled and return, even on a busy machine.
+const (
+	brokenLoops  = 100
+	brokenKeys   = 1000
+	goroutineEnd = 2 * time.Second
+)
+
+// breaksLeaveNothing fills s up to brokenKeys keys and breaks brokenLoops loops over Range at
+// their first key, then checks that no goroutine the sequences started is still alive: a loop
+// that breaks stops the iteration at once. A sequence fed by a goroutine through a channel keeps
+// that goroutine blocked for ever once the loop stops reading, unless it is told to stop; a
+// buffer only hides it while the rest of the keys fit.
+func breaksLeaveNothing(t *harness.T, s Set) {
+	t.Invoke(harness.Call{Method: "Add", Text: fmt.Sprintf("for k := range %d { s.Add(k) }", brokenKeys)}, func() any {
+		for k := range brokenKeys {
+			s.Add(k)
+		}
+		return nil
+	})
+	before := runtime.NumGoroutine()
+	loops := harness.Call{Method: "Range", Text: fmt.Sprintf("for range %d { for range s.Range(0, %d) { break } }",
+		brokenLoops, brokenKeys-1)}
+	t.Invoke(loops, func() any {
+		for range brokenLoops {
+			for range s.Range(0, brokenKeys-1) {
+				break
+			}
+		}
+		return nil
+	})
+	alive := runtime.NumGoroutine() - before
+	for deadline := time.Now().Add(goroutineEnd); alive >= brokenLoops/2 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		alive = runtime.NumGoroutine() - before
+	}
+	if alive >= brokenLoops/2 {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: loops.Short(),
+			Message: fmt.Sprintf("on a set of the keys 0..%d, %d loops over Range(0, %d) that each broke at their first "+
+				"key left %d goroutines alive %s later: the iterations went on after their loops broke",
+				brokenKeys-1, brokenLoops, brokenKeys-1, alive, goroutineEnd),
+			Hint: "a loop that breaks must stop the iteration at once: when yield returns false, return. Walk the " +
+				"list in the sequence function itself; a goroutine that sends the keys on a channel stays blocked " +
+				"for ever once nobody reads them (a buffer only delays it), unless the sequence tells it to stop"})
 	}
 }
 
