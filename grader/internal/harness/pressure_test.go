@@ -21,14 +21,15 @@ const pressureMemory = 32 << 20
 // crawls because the garbage collector takes the CPU to stay under its soft limit is
 // memory_limit_exceeded, with the figures, never "an endless loop"; memory over the limit is
 // memory_limit_exceeded, and so is a call that climbs toward it too slowly to reach it within
-// its time limit; garbage not yet collected over the limit is not; and well under it, a call that
+// its time limit, and so are goroutines that pile up; garbage not yet collected over the limit is
+// not; and well under it, a call that
 // ends passes and an endless loop is still time_limit_exceeded.
 func TestMemoryPressureIsMemory(t *testing.T) {
 	if isChild(runPressureCase) {
 		return
 	}
 	if testing.Short() {
-		t.Skip("starts six child processes that hold up to 300 MiB each")
+		t.Skip("starts seven child processes that hold up to 300 MiB each")
 	}
 	for _, c := range []struct {
 		name    string
@@ -51,6 +52,8 @@ func TestMemoryPressureIsMemory(t *testing.T) {
 		{"garbage-over-limit", result.Pass, "", nil,
 			"garbage the collector has not freed yet, over the limit, is not memory in use: a call that drops " +
 				"large buffers on a busy machine can outrun the collector, as here where it is turned off"},
+		{"goroutines", result.Fail, verdict.MemoryLimitExceeded, []string{"goroutines alive", "more than the 10000"},
+			"goroutines that never end pile up: the run is stopped before Go's race detector gives up on them"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -118,6 +121,14 @@ func runPressureCase(name string) {
 			churn(time.Time{})
 		case "over-limit":
 			hold(240)
+		case "goroutines":
+			t.enter(call)
+			never := make(chan struct{})
+			for range maxGoroutines + 2000 {
+				go func() { <-never }()
+			}
+			time.Sleep(20 * tick)
+			t.leave()
 		case "garbage-over-limit":
 			debug.SetGCPercent(-1)
 			debug.SetMemoryLimit(math.MaxInt64)

@@ -29,11 +29,13 @@ type watchdog struct {
 	t       atomic.Pointer[T]
 
 	// What the loop last read, for telling memory pressure from a call that is merely stuck.
-	held     uint64           // the memory the process held
-	live     uint64           // the heap the last collection found live
-	progress cpuSplit         // the CPU spent, and the collector's part of it, when the call last made progress
-	stacks   uint64           // the memory goroutine stacks took
-	samples  []metrics.Sample // what read reads them into
+	held       uint64           // the memory the process held
+	live       uint64           // the heap the last collection found live
+	progress   cpuSplit         // the CPU spent, and the collector's part of it, when the call last made progress
+	stacks     uint64           // the memory goroutine stacks took
+	goroutines uint64           // the goroutines alive
+	unproven   uint64           // the heap beyond the objects the last collection found live: garbage, perhaps, or free
+	samples    []metrics.Sample // what read reads them into
 }
 
 // cpuSplit is the CPU time the process has spent, in seconds, and the garbage collector's part.
@@ -76,6 +78,9 @@ var memorySamples = []string{
 	"/cpu/classes/gc/total:cpu-seconds",
 	"/gc/heap/live:bytes",
 	"/memory/classes/heap/stacks:bytes",
+	"/sched/goroutines:goroutines",
+	"/memory/classes/heap/objects:bytes",
+	"/memory/classes/heap/free:bytes",
 }
 
 // read reads memorySamples into w's held, live and stacks, and returns the CPU spent.
@@ -91,6 +96,9 @@ func (w *watchdog) read() cpuSplit {
 	w.held = samples[0].Value.Uint64() - samples[1].Value.Uint64()
 	w.live = samples[4].Value.Uint64()
 	w.stacks = samples[5].Value.Uint64()
+	w.goroutines = samples[6].Value.Uint64()
+	objects := samples[7].Value.Uint64()
+	w.unproven = objects - min(w.live, objects) + samples[8].Value.Uint64()
 	return cpuSplit{total: samples[2].Value.Float64(), gc: samples[3].Value.Float64()}
 }
 
@@ -119,6 +127,13 @@ func (w *watchdog) loop() {
 						"of which the judge's own data is at most %d MiB",
 					w.memory>>20, w.during(), w.held>>20, record.JudgeMemory>>20)})
 			}
+		}
+		if w.memory > 0 && w.goroutines > maxGoroutines {
+			w.abort(&record.Failure{Verdict: verdict.MemoryLimitExceeded, Message: fmt.Sprintf(
+				"the graded code had %d goroutines alive%s, more than the %d a run may hold: goroutines that "+
+					"never end pile up, each with its stack", w.goroutines, w.during(), maxGoroutines),
+				Hint: "end every goroutine your code starts: one that waits for ever (on a channel nobody sends " +
+					"to or closes, or a lock nobody releases) stays alive with its stack as long as the process"})
 		}
 		if w.wall > 0 && now.After(w.ends) {
 			if f := w.pressureFailure(spent, "the run reached its wall-clock limit of "+w.wall.String()); f != nil {
@@ -186,15 +201,28 @@ func (w *watchdog) loop() {
 	}
 }
 
-// overAfterCollecting reports whether the process still holds more than its memory limit once a
-// collection has freed its garbage and returned it to the operating system. The memory the process holds counts garbage not yet collected: a call that
-// allocates and drops a large buffer at a time, on a machine busy with other work, can outrun the
-// collector past the limit with nothing but garbage, which is no memory in use.
+// overAfterCollecting reports whether the process holds more than its memory limit without its
+// garbage. The memory the process holds counts garbage not yet collected: a call that allocates
+// and drops a large buffer at a time, on a machine busy with other work, can outrun the collector
+// past the limit with nothing but garbage, which is no memory in use. When the heap beyond the
+// objects the last collection found live (objects since, and free memory not yet returned to
+// the operating system), were it all garbage, would not bring the process under the limit, it
+// is over at once; otherwise a collection that frees the garbage and returns it tells.
 func (w *watchdog) overAfterCollecting() bool {
+	limit := w.memory + record.JudgeMemory
+	if w.held-min(w.unproven, w.held) > limit {
+		return true
+	}
 	debug.FreeOSMemory()
 	w.read()
-	return w.held > w.memory+record.JudgeMemory
+	return w.held > limit
 }
+
+// maxGoroutines is the most goroutines a run may have alive at once: far more than any right
+// code of the exercises needs, with the judge's own, and well under what Go's race detector can
+// follow within its address space (it fails at about 22,000 in the end-to-end tests' limits and
+// 55,000 in kata run's), which would leave the run with no verdict.
+const maxGoroutines = 10_000
 
 // collectEvery is the least time between two collections the watchdog makes to confirm a reading
 // over the memory limit: a call that drops garbage as fast as the collector frees it is slowed by
