@@ -2,6 +2,7 @@ package grader
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -102,11 +103,34 @@ func TestMergedRuns(t *testing.T) {
 	if res.Tests[1].Status != result.Fail {
 		t.Errorf("edge/x listed as %s, want fail", res.Tests[1].Status)
 	}
-	if h := buildsDiffer([]*child{passed, other}, other); !strings.Contains(h, "edge/x passed in the test program built with Go's race detector") {
+	// Its hint blames the builds only for a package that can be other code in them; for one that
+	// cannot, the failure shows in some interleavings only.
+	differs := filepath.Join("testdata", "concurrentset", "wrong_answer", "race-build-differs")
+	same := filepath.Join("testdata", "concurrentset", "accepted", "lazy")
+	if h := buildsDiffer([]*child{passed, other}, other, differs); !strings.Contains(h, "edge/x passed in the test program built with Go's race detector") {
 		t.Errorf("hint %q", h)
 	}
-	if h := buildsDiffer([]*child{early, run(plain, pass, fail, skip, skip)}, early); h != "" {
+	if h := buildsDiffer([]*child{passed, other}, other, same); !strings.Contains(h, "edge/x passed in one run and failed in another") {
+		t.Errorf("hint %q", h)
+	}
+	if h := buildsDiffer([]*child{early, run(plain, pass, fail, skip, skip)}, early, differs); h != "" {
 		t.Errorf("a failure in both builds got the hint %q", h)
+	}
+}
+
+// TestBuildsCanDiffer checks which packages can be other code with and without the race
+// detector: one with a file for one build only, or one that reads its build settings; not one of
+// the same files that reads nothing of its build.
+func TestBuildsCanDiffer(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"wrong_answer/race-build-differs":    true,
+		"wrong_answer/build-settings-differ": true,
+		"accepted/lazy":                      false,
+		"accepted/lock-free":                 false,
+	} {
+		if got := buildsCanDiffer(filepath.Join("testdata", "concurrentset", dir)); got != want {
+			t.Errorf("%s: %t, want %t", dir, got, want)
+		}
 	}
 }
 

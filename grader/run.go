@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"go/ast"
+	gobuild "go/build"
 	"go/parser"
 	"go/token"
 	"os"
@@ -155,7 +156,7 @@ func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []prog
 	if err := judgeComplete(r, res, c); err != nil {
 		return err
 	}
-	if h := buildsDiffer(runs, c); h != "" && res.Hint != "" {
+	if h := buildsDiffer(runs, c, r.Dir); h != "" && res.Hint != "" {
 		res.Hint = h + ". " + res.Hint
 	} else if h != "" {
 		res.Hint = h
@@ -164,9 +165,11 @@ func runTests(ctx context.Context, r Request, suite *catalog.Suite, progs []prog
 }
 
 // buildsDiffer says why the race detector's build passed the test that failed in run c, when c
-// is the plain build's run and the detector's run took that test and passed it: the package is
-// other code in the two builds. It is "" otherwise.
-func buildsDiffer(runs []*child, c *child) string {
+// is the plain build's run and the detector's run took that test and passed it, on the same seed.
+// When the package in dir can be other code in the two builds (buildsCanDiffer), that is the
+// likely cause; otherwise the failure depends on how the test's goroutines interleave, which
+// differs from run to run. It is "" when the builds did not split so.
+func buildsDiffer(runs []*child, c *child, dir string) string {
 	if c.prog.race {
 		return ""
 	}
@@ -178,13 +181,37 @@ func buildsDiffer(runs []*child, c *child) string {
 		}
 	}
 	for _, o := range runs {
-		if o.prog.race && failed != "" && slices.Contains(o.tests, failed) && testOf(o, failed).Status == result.Pass {
+		if !o.prog.race || failed == "" || !slices.Contains(o.tests, failed) || testOf(o, failed).Status != result.Pass {
+			continue
+		}
+		if buildsCanDiffer(dir) {
 			return failed + " passed in the test program built with Go's race detector and failed in the one " +
 				"built without it: your package is other code in the two builds (a file with //go:build !race, " +
 				"or code that reads its own build settings), and both must be right"
 		}
+		return failed + " passed in one run and failed in another, on the same seed: the failure shows only in " +
+			"some interleavings of the goroutines, so run it again and it may pass, but it is there"
 	}
 	return ""
+}
+
+// buildsCanDiffer reports whether the package in dir can be other code with and without the race
+// detector: its files differ between the two builds (a build constraint on race), or it imports
+// runtime/debug, whose ReadBuildInfo tells the builds apart. A package that cannot be read is
+// taken to differ.
+func buildsCanDiffer(dir string) bool {
+	withRace := gobuild.Default
+	withRace.BuildTags = append(slices.Clone(withRace.BuildTags), "race")
+	plain, err := gobuild.Default.ImportDir(dir, 0)
+	if err != nil {
+		return true
+	}
+	raced, err := withRace.ImportDir(dir, 0)
+	if err != nil {
+		return true
+	}
+	return !slices.Equal(plain.GoFiles, raced.GoFiles) || slices.Contains(plain.Imports, "runtime/debug") ||
+		slices.Contains(raced.Imports, "runtime/debug")
 }
 
 // fillTests lists every test named with how it ended in the first run that took it and failed
