@@ -57,25 +57,35 @@ func raceFailure() *record.Failure {
 		return nil
 	}
 	what := "see the program's output for the two accesses"
-	if first := firstRace(raceReport()); first != "" {
+	first, shared := firstRace(raceReport())
+	if first != "" {
 		what = first
+	}
+	hint := "every field one goroutine writes while another reads it needs sync/atomic (atomic.Pointer for the " +
+		"links, atomic.Bool for marked and fullyLinked, atomic.Int64 for the count) or the same lock on both sides"
+	if shared != "" {
+		hint = fmt.Sprintf("both accesses are inside the standard library's %s, on one value of it that your "+
+			"goroutines share: most of its values are not safe for goroutines at once (a *rand.Rand or its "+
+			"source, a strings.Builder). Give each goroutine its own, guard it with a lock, or call what is "+
+			"safe (math/rand/v2's top-level functions, such as rand.Uint64, are)", shared)
 	}
 	return &record.Failure{Verdict: verdict.RuntimeError, Op: "data race",
 		Message: fmt.Sprintf("data race: Go's race detector reported %d race(s) while goroutines called the set at once; the first: %s", n, what),
-		Hint: "every field one goroutine writes while another reads it needs sync/atomic (atomic.Pointer for the " +
-			"links, atomic.Bool for marked and fullyLinked, atomic.Int64 for the count) or the same lock on both sides"}
+		Hint:    hint}
 }
 
 // firstRace summarises the first report of the race detector's log: each of the two accesses
 // with the first frame of the graded code (or the first outside the runtime) in its stack, at
 // its file's full path, which the judge turns into the graded file's path in the learner's folder.
-func firstRace(log string) string {
+// An access made inside another package (the standard library's) names that frame, then the
+// graded code's that called it; shared is that package when both accesses were made inside it.
+func firstRace(log string) (summary, shared string) {
 	_, rest, ok := strings.Cut(log, "WARNING: DATA RACE")
 	if !ok {
-		return ""
+		return "", ""
 	}
 	block, _, _ := strings.Cut(rest, "==================")
-	var accesses []string
+	var accesses, inside []string
 	lines := strings.Split(block, "\n")
 	for i := 0; i < len(lines); i++ {
 		head := strings.TrimSpace(lines[i])
@@ -84,22 +94,49 @@ func firstRace(log string) string {
 		}
 		kind, _, _ := strings.Cut(head, " at 0x")
 		_, by, _ := strings.Cut(head, " by ")
-		where := ""
+		where, pkg := "", ""
 		for j := i + 1; j+1 < len(lines) && strings.TrimSpace(lines[j]) != ""; j += 2 {
-			fn := strings.TrimSpace(lines[j])
-			if strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "sync/atomic.") ||
-				strings.HasPrefix(fn, "kata/grader/internal/suites/") || strings.HasPrefix(fn, "internal/") {
+			line := strings.TrimSpace(lines[j])
+			if strings.HasPrefix(line, "runtime.") || strings.HasPrefix(line, "sync/atomic.") ||
+				strings.HasPrefix(line, "kata/grader/internal/suites/") || strings.HasPrefix(line, "internal/") {
 				continue
 			}
-			fn, file := frame(fn, lines[j+1])
+			fn, file := frame(line, lines[j+1])
+			graded := strings.HasPrefix(fn, "learner.")
 			fn = strings.TrimPrefix(fn, "learner.") // the graded package's own functions go by their names
-			where = fmt.Sprintf("%s (%s)", file, fn)
+			at := fmt.Sprintf("%s (%s)", file, fn)
+			switch {
+			case where == "" && !graded:
+				where, pkg = at, packageOf(line)
+				continue
+			case where == "":
+				where = at
+			case !graded:
+				continue
+			default:
+				where += ", called from " + at
+			}
 			break
 		}
 		accesses = append(accesses, fmt.Sprintf("%s at %s %s", strings.ToLower(kind), where, strings.TrimSuffix(by, ":")))
+		inside = append(inside, pkg)
 		if len(accesses) == 2 {
 			break
 		}
 	}
-	return strings.Join(accesses, ", and ")
+	if len(inside) == 2 && inside[0] != "" && inside[0] == inside[1] {
+		shared = inside[0]
+	}
+	return strings.Join(accesses, ", and "), shared
+}
+
+// packageOf returns the import path of the function a stack line names:
+// "math/rand/v2.(*PCG).next()" is in "math/rand/v2".
+func packageOf(fnLine string) string {
+	slash := strings.LastIndexByte(fnLine, '/') + 1
+	dot := strings.IndexByte(fnLine[slash:], '.')
+	if dot < 0 {
+		return ""
+	}
+	return fnLine[:slash+dot]
 }
