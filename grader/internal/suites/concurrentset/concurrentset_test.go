@@ -3,6 +3,7 @@ package concurrentset
 import (
 	"iter"
 	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
@@ -56,17 +57,34 @@ func TestDeadlockAmongGoroutines(t *testing.T) {
 		Message: "deadlock", Mention: "sync.Mutex.Lock", Hint: "one order"}.Check(t, end)
 }
 
+// TestExtremesMatter checks when a failing case that uses math.MinInt is put down to the extremes:
+// when it passes, every time, with ordinary keys in their place; not when a Remove that fails on
+// a coin, whatever the key (as one that fails on tall nodes does), fails there too.
+func TestExtremesMatter(t *testing.T) {
+	calls := []harness.Call{call("Add", math.MinInt), call("Add", 3), call("Contains", math.MinInt), call("Remove", math.MinInt)}
+	head := Bind(func() *locked { return &locked{minIntHead: true} })
+	if !extremesMatter([]harness.Call{call("Contains", math.MinInt)}, head, reference) {
+		t.Error("a head that holds math.MinInt: the extremes were not found the cause")
+	}
+	coin := rand.New(rand.NewPCG(1, 2))
+	flaky := Bind(func() *locked { return &locked{flakyRemove: coin} })
+	if extremesMatter(calls, flaky, reference) {
+		t.Error("a Remove that fails on a coin: the extremes were found the cause")
+	}
+}
+
 // locked is a sorted set behind one mutex, right unless a planted bug is switched on.
 type locked struct {
 	mu   sync.Mutex
 	keys []int
 	// The planted bugs.
-	checkThenAdd  bool // Add checks for the key, unlocks, then locks again to insert: two Adds both win
-	minIntHead    bool // a head that holds math.MinInt, found by Contains
-	countAttempts bool // Len counts every Add, successful or not
-	snapshotRange bool // Range copies the keys when called, not when run
-	keepLock      bool // Remove of an absent key returns without unlocking
-	loseWhenLarge bool // once 20,000 keys are stored, Add of a multiple of 97 says true and stores nothing
+	checkThenAdd  bool       // Add checks for the key, unlocks, then locks again to insert: two Adds both win
+	minIntHead    bool       // a head that holds math.MinInt, found by Contains
+	countAttempts bool       // Len counts every Add, successful or not
+	snapshotRange bool       // Range copies the keys when called, not when run
+	keepLock      bool       // Remove of an absent key returns without unlocking
+	loseWhenLarge bool       // once 20,000 keys are stored, Add of a multiple of 97 says true and stores nothing
+	flakyRemove   *rand.Rand // Remove of the smallest of several keys says false and keeps it, on a coin
 	attempts      int
 }
 
@@ -103,6 +121,9 @@ func (l *locked) Remove(k int) bool {
 		return false
 	}
 	defer l.mu.Unlock()
+	if l.flakyRemove != nil && found && i == 0 && len(l.keys) > 1 && l.flakyRemove.IntN(2) == 0 {
+		return false
+	}
 	if found {
 		l.keys = slices.Delete(l.keys, i, i+1)
 	}
