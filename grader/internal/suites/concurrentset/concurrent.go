@@ -217,6 +217,15 @@ func linearizabilityHint(v *violation) string {
 		return "an Add returned false for its key while the Add that put the key in was still running, and a " +
 			"later call found the key absent: an Add that finds an unmarked node of its key must wait until that " +
 			"node is fullyLinked before it returns false, since the Add that made it takes effect only then"
+	case v.leftOnly("Add", false):
+		return "an Add returned false where no order of the calls has its key present: Add returns false only " +
+			"when it finds a node of its key that is not marked (and waits until that node is fullyLinked). A " +
+			"marked node is being removed, and an Add whose validation failed has found nothing yet: in both " +
+			"cases search again and retry, never return false"
+	case v.leftOnly("Remove", false):
+		return "a Remove returned false where no order of the calls has its key absent: Remove returns false " +
+			"only when its search finds no node of its key that is fullyLinked and not marked; when validation " +
+			"after locking fails, unlock, search again and retry, never return false"
 	case slices.ContainsFunc(v.ops, func(o op) bool { return o.method == "Contains" }):
 		// A Contains shows the history wrong, and cannot tell whether it read wrongly or an
 		// Add or Remove lost another's change before it: both causes are named.

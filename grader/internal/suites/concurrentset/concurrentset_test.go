@@ -208,6 +208,27 @@ func TestCheckFindsSmallestWindow(t *testing.T) {
 	}
 }
 
+// TestLinearizabilityHintNamesTheCallLeftOut checks that the hint speaks of the calls no order
+// can fit: in this history (a set whose Add returned false on a key being removed), the Adds
+// that returned false after the key was found absent, not the Contains that an order explains.
+func TestLinearizabilityHintNamesTheCallLeftOut(t *testing.T) {
+	h := []op{
+		{g: 1, method: "Add", key: -20, out: true, call: 1, ret: 5},
+		{g: 3, method: "Add", key: -20, out: false, call: 2, ret: 3},
+		{g: 4, method: "Remove", key: -20, out: true, call: 4, ret: 12},
+		{g: 1, method: "Contains", key: -20, out: false, call: 6, ret: 7},
+		{g: 1, method: "Add", key: -20, out: false, call: 8, ret: 9},
+		{g: 3, method: "Add", key: -20, out: false, call: 10, ret: 11},
+	}
+	v := check(h, map[int]bool{})
+	if v == nil {
+		t.Fatal("a history no set explains passed the check")
+	}
+	if hint := linearizabilityHint(v); !strings.Contains(hint, "an Add returned false") {
+		t.Errorf("the hint does not name the Add that returned false:\n%s\n%s", hint, v.render())
+	}
+}
+
 // TestCheckPending checks that a call that never returned may or may not have taken effect.
 func TestCheckPending(t *testing.T) {
 	h := []op{

@@ -108,6 +108,28 @@ type try struct {
 	partial []op
 }
 
+// leftOnly reports whether every call that the longest order of any try leaves out is a call of
+// method that returned out: those are the calls no order can fit, whatever it does with the rest.
+func (v *violation) leftOnly(method string, out bool) bool {
+	var longest []op
+	for _, tr := range v.tries {
+		if len(tr.partial) > len(longest) {
+			longest = tr.partial
+		}
+	}
+	left := 0
+	for _, o := range v.ops {
+		if slices.Contains(longest, o) {
+			continue
+		}
+		if o.pending || o.method != method || o.out != out {
+			return false
+		}
+		left++
+	}
+	return left > 0
+}
+
 // check returns the smallest failing window of the history ops, whose set held the keys in
 // initial at the start, or nil when the history is linearizable. Set keys are independent, so
 // the history is linearizable exactly when each key's is. Within a key's history, a window
