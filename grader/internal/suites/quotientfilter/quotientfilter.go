@@ -310,14 +310,15 @@ func (s *suite) emptyAndNilKeys(t *harness.T) {
 	s.script(t, 8, 8, insert([]byte{}, true), lookup(nil, true), del(nil, true), lookup([]byte{}, false), count(0))
 }
 
-// copies checks that copies are counted one by one, among other keys.
+// copies checks that copies are counted one by one, among other keys, and that a Delete of a key
+// once every copy is gone returns false: an empty filter stores no fingerprint, whatever the hash.
 func (s *suite) copies(t *harness.T) {
 	a, b, c := str("a"), str("b"), str("c")
 	s.script(t, 10, 8, insert(a, true), insert(b, true), insert(a, true), del(a, true), lookup(a, true),
 		lookup(b, true), count(2), insert(c, true), del(a, true), lookup(b, true), lookup(c, true), count(2),
-		del(b, true), del(c, true), count(0), lookup(a, false))
+		del(b, true), del(c, true), count(0), lookup(a, false), del(a, false), count(0))
 	s.script(t, 2, 4, insert(a, true), insert(a, true), insert(a, true), del(a, true), del(a, true),
-		lookup(a, true), count(1), del(a, true), count(0), lookup(a, false))
+		lookup(a, true), count(1), del(a, true), count(0), lookup(a, false), del(a, false), count(0))
 }
 
 // fullTables fills small tables with distinct keys and with copies of one key, up to all 2^q
@@ -375,13 +376,13 @@ func (s *suite) merge(t *harness.T) {
 	s.gUnchanged(t)
 }
 
-// gUnchanged merges filters into one another and checks that g still holds what it held: its
-// Count and a Lookup of each of its keys.
+// gUnchanged merges filters into one another and checks that g still holds what it held, its
+// Count and a Lookup of each of its keys, right after the Merge and once f has deleted g's keys.
 func (s *suite) gUnchanged(t *harness.T) {
 	for _, c := range []struct {
 		q, r   uint
 		nf, ng int
-	}{{4, 8, 3, 5}, {4, 8, 8, 8}, {6, 4, 40, 24}, {10, 12, 500, 300}, {3, 8, 7, 2}} {
+	}{{4, 8, 3, 5}, {4, 8, 8, 8}, {6, 4, 40, 24}, {10, 12, 500, 300}, {3, 8, 7, 2}, {6, 8, 0, 24}} {
 		f := t.Invoke(harness.Call{Method: "New", Func: true, Args: []any{c.q, c.r}},
 			func() any { return s.learner.New(c.q, c.r) }).(Filter)
 		gKeys := numbered("g", c.ng)
@@ -410,11 +411,30 @@ func (s *suite) gUnchanged(t *harness.T) {
 				fail(fmt.Sprintf("g.Lookup(%s) = false, want true: Merge must leave g unchanged", harness.Lit(k)), gHint)
 			}
 		}
+		if !got {
+			continue
+		}
+		// f is a filter of its own: what f does after the Merge leaves g as it is too.
+		for _, k := range gKeys {
+			bytekeys.Call(t, f, "Delete", k)
+		}
+		if n := bytekeys.Counted(t, g); n != uint64(c.ng) {
+			fail(fmt.Sprintf("f.Delete of each of g's keys, then g.Count() = %d, want %d: f and g share a table", n, c.ng),
+				gSharedHint)
+		}
+		for _, k := range gKeys {
+			if !bytekeys.Call(t, g, "Lookup", k) {
+				fail(fmt.Sprintf("f.Delete of each of g's keys, then g.Lookup(%s) = false, want true: f and g share a table",
+					harness.Lit(k)), gSharedHint)
+			}
+		}
 	}
 }
 
 // Hints for the usual causes of wrong answers.
 const (
+	gSharedHint = "Merge must copy g's fingerprints into f's own table, even into an empty f: a table taken " +
+		"from g (its slices as they are) is shared, and what f does next changes g"
 	countHint = "Count() is the number of fingerprints stored: Inserts that returned true and fingerprints " +
 		"merged in, minus Deletes that returned true; a failed Insert or Merge does not count"
 	fullHint = "Insert returns false, and changes nothing, exactly when all 2^q slots are taken: keep a count " +
@@ -422,6 +442,8 @@ const (
 	roomHint = "Insert must succeed while Count() < 2^q: the table is full only at 2^q fingerprints, not one " +
 		"before, and its empty slot may lie before the key's slot, round the end of the table: every index is " +
 		"taken mod 2^q, so a cluster that reaches the last slot continues at slot 0"
+	noCopyHint = "Delete returns false, and changes nothing, when no copy of the key's fingerprint is stored: " +
+		"look for its remainder in the run of its quotient, and return true only once you have removed one"
 	emptyHint = "a filter that holds nothing answers false: Delete must clear occupied when a run empties, " +
 		"and leave no remainder behind (all three bits clear) where the cluster ended"
 	insertHint = "an inserted key is lost: Insert must find the start of the key's run by walking back to the " +
@@ -484,6 +506,9 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 			return roomHint
 		}
 		return fullHint
+	}
+	if f.Want == false && last.Method == "Delete" {
+		return noCopyHint
 	}
 	if f.Want == false {
 		return emptyHint

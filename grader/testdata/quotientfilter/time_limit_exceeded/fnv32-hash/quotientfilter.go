@@ -1,6 +1,7 @@
 // Package quotientfilter is a right quotient filter but for its hash, the 32-bit FNV-1a: where q + r
-// is more than 32 the fingerprint has 32 bits of entropy, its quotient's high bits are always 0, and
-// keys crowd into a few clusters.
+// is more than 32, the quotient's high bits are always 0, every key's slot is among the first 256,
+// and one cluster holds them all: each Insert and Lookup walks it, O(n) where the contract asks
+// O(1) expected.
 package quotientfilter
 
 import (
