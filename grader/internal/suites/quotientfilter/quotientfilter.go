@@ -442,6 +442,10 @@ const (
 	roomHint = "Insert must succeed while Count() < 2^q: the table is full only at 2^q fingerprints, not one " +
 		"before, and its empty slot may lie before the key's slot, round the end of the table: every index is " +
 		"taken mod 2^q, so a cluster that reaches the last slot continues at slot 0"
+	keptHint = "the filter reads a key after the call that gave it returned: the judge overwrites a key's " +
+		"bytes once its call returns, as a caller that reuses one buffer for its keys does (the case above " +
+		"passes only with a fresh slice for each call). Keep no key slice, nor a slice of it: hash the key " +
+		"during the call"
 	noCopyHint = "Delete returns false, and changes nothing, when no copy of the key's fingerprint is stored: " +
 		"look for its remainder in the run of its quotient, and return true only once you have removed one"
 	emptyHint = "a filter that holds nothing answers false: Delete must clear occupied when a run empties, " +
@@ -489,6 +493,9 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 		}
 		return ""
 	}
+	if s.keptKey(q, r, f) {
+		return keptHint
+	}
 	merged := slices.ContainsFunc(f.Calls, func(c harness.Call) bool { return c.Method == "Merge" })
 	switch last.Method {
 	case "Count":
@@ -533,6 +540,29 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 		return deleteHint
 	}
 	return insertHint
+}
+
+// keptKey reports whether the failing case f's last call answers what f wants on a fresh New(q,
+// r) when no key is overwritten after its call, each call given a slice of its own left as it is:
+// the graded filter then keeps a caller's key slice and reads it after the call, where the judge
+// has overwritten it, as a caller reusing its buffer would.
+func (s *suite) keptKey(q, r uint, f harness.Mismatch) bool {
+	return s.onFresh(q, r, func(fl Filter) bool {
+		graded := &box{f: fl}
+		var got any
+		for _, c := range f.Calls {
+			switch c.Method {
+			case "Insert", "Lookup", "Delete":
+				got = dispatch(fl, harness.Call{Method: c.Method, Args: []any{bytes.Clone(c.Args[0].([]byte))}})
+			default:
+				got = s.do(graded, c)
+			}
+		}
+		if e, ok := f.Want.(harness.Expect); ok {
+			return e.Accepts(got)
+		}
+		return f.Want != nil && got == f.Want
+	})
 }
 
 // onFresh runs check on a fresh New(q, r) of the graded package, for a hint's replay
