@@ -93,6 +93,10 @@ func Suite(learner, reference API) *harness.Suite {
 			case c.Method == "Insert" && len(c.Args) == 1:
 				return "Insert must return false, changing nothing, when Count() == 2^q: a full table has no empty " +
 					"slot to shift into, and a search for one goes round for ever"
+			case c.Method == "Merge" && smallMerge(c):
+				return "Merge never returned, on tables of a few thousand slots at most: a loop over the " +
+					"fingerprints never ends (an index or an iterator that does not move on, as a Next with a " +
+					"value receiver does not, or a walk round the circular table with no end)"
 			case c.Method == "Merge":
 				return "Merge must take O(2^q): read each table once, as a sorted stream of fingerprints, and " +
 					"write the merged table in one pass, or re-insert g's fingerprints one by one; a Merge that " +
@@ -237,6 +241,16 @@ func mergeArgs(c harness.Call) (q, r uint, keys [][]byte) {
 		keys = append(keys, a.([]byte))
 	}
 	return c.Args[0].(uint), c.Args[1].(uint), keys
+}
+
+// smallMerge reports whether c is a Merge of tables of 2^12 slots at most, as the tests' Merges
+// of a few keys are (their arguments name q); a Merge the performance test times names none.
+func smallMerge(c harness.Call) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	q, ok := c.Args[0].(uint)
+	return ok && q <= 12
 }
 
 // insert, lookup and del are steps with a key, expecting want (nil: not checked).
@@ -446,6 +460,12 @@ const (
 		"bytes once its call returns, as a caller that reuses one buffer for its keys does (the case above " +
 		"passes only with a fresh slice for each call). Keep no key slice, nor a slice of it: hash the key " +
 		"during the call"
+	sharedHint = "another filter, made while this one was in use (a Merge's g), changed it: the case passes " +
+		"when g is made first. Keep everything a filter uses (its table, q and r, masks, a count) in the " +
+		"Filter, not in package-level variables that New sets"
+	seedHint = "a key merged in from g is not found in f, though g finds it: every Filter of the package must " +
+		"hash keys the same way (one hash, and one seed for the whole package if it takes one), since Merge " +
+		"copies g's fingerprints as they are"
 	noCopyHint = "Delete returns false, and changes nothing, when no copy of the key's fingerprint is stored: " +
 		"look for its remainder in the run of its quotient, and return true only once you have removed one"
 	emptyHint = "a filter that holds nothing answers false: Delete must clear occupied when a run empties, " +
@@ -496,6 +516,9 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 	if s.keptKey(q, r, f) {
 		return keptHint
 	}
+	if s.sharesState(q, r, f) {
+		return sharedHint
+	}
 	merged := slices.ContainsFunc(f.Calls, func(c harness.Call) bool { return c.Method == "Merge" })
 	switch last.Method {
 	case "Count":
@@ -522,6 +545,8 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 	}
 	key := last.Args[0].([]byte)
 	switch {
+	case merged && s.hashPerFilter(q, r):
+		return seedHint
 	case merged && s.mergeLoses(q, r, f.Calls, key):
 		return mergeLostHint
 	case bytekeys.Uses(f.Calls, "Insert", key) > 1 && bytekeys.Uses(f.Calls[:len(f.Calls)-1], "Delete", key) > 0 &&
@@ -562,6 +587,56 @@ func (s *suite) keptKey(q, r uint, f harness.Mismatch) bool {
 			return e.Accepts(got)
 		}
 		return f.Want != nil && got == f.Want
+	})
+}
+
+// sharesState reports whether the failing case f, which merges, answers what f wants at its last
+// call when every Merge's g is made before f rather than between f's calls: then making another
+// filter changed f, through state the filters share.
+func (s *suite) sharesState(q, r uint, f harness.Mismatch) bool {
+	if !slices.ContainsFunc(f.Calls, func(c harness.Call) bool { return c.Method == "Merge" }) {
+		return false
+	}
+	return harness.Evidence(func() bool {
+		var gs []Filter
+		for _, c := range f.Calls {
+			if c.Method == "Merge" {
+				mq, mr, keys := mergeArgs(c)
+				gs = append(gs, s.filled(mq, mr, keys))
+			}
+		}
+		b := &box{f: s.learner.New(q, r)}
+		var got any
+		for _, c := range f.Calls {
+			if c.Method == "Merge" {
+				got, gs = b.f.Merge(gs[0]), gs[1:]
+				continue
+			}
+			got = s.do(b, c)
+		}
+		if e, ok := f.Want.(harness.Expect); ok {
+			return e.Accepts(got)
+		}
+		return f.Want != nil && got == f.Want
+	})
+}
+
+// hashPerFilter reports whether keys a fresh g of the graded package holds are not found in a
+// fresh f after f.Merge(g), in tables of 2^q slots (2^10 at most), though each is found in g:
+// f hashes keys otherwise than g.
+func (s *suite) hashPerFilter(q, r uint) bool {
+	q = min(q, 10)
+	return harness.Evidence(func() bool {
+		lost := 0
+		for i := range 8 {
+			key := fmt.Appendf(nil, "merged-%d", i)
+			g := s.filled(q, r, [][]byte{key})
+			f := s.learner.New(q, r)
+			if g.Lookup(bytes.Clone(key)) && f.Merge(g) && !f.Lookup(bytes.Clone(key)) {
+				lost++
+			}
+		}
+		return lost >= 6
 	})
 }
 
