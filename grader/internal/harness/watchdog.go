@@ -83,7 +83,8 @@ var memorySamples = []string{
 	"/memory/classes/heap/free:bytes",
 }
 
-// read reads memorySamples into w's held, live and stacks, and returns the CPU spent.
+// read reads memorySamples into w (held, live, stacks, goroutines, unproven) and returns the CPU
+// spent.
 func (w *watchdog) read() cpuSplit {
 	if w.samples == nil {
 		w.samples = make([]metrics.Sample, len(memorySamples))
