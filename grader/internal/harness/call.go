@@ -78,6 +78,10 @@ type Mismatch struct {
 	Panic any    // the panic value, if the failing call panicked
 }
 
+// Answers reports whether got is what the failing call wanted: a hint's replay that answers so
+// shows that what it left out of the case, or changed, was the cause.
+func (m Mismatch) Answers(got any) bool { return accepts(got, m.Want) }
+
 // Telling is a result that says in words how it differs from the wanted one, where "returned
 // false, want true" would misname what the call did: an Add that had to panic and did not.
 type Telling interface {

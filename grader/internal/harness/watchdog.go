@@ -214,7 +214,7 @@ func (w *watchdog) loop() {
 // and the run would end with no verdict.
 func (w *watchdog) overAfterCollecting() bool {
 	limit := w.memory + record.JudgeMemory
-	if raceBuild || w.held-min(w.unproven, w.held) > limit {
+	if Race || w.held-min(w.unproven, w.held) > limit {
 		return true
 	}
 	debug.FreeOSMemory()

@@ -17,7 +17,7 @@ const RaceUnchecked = "not checked: the test program was built without Go's race
 // raceTest fails when the race detector reported a data race during the tests so far.
 func raceTest() harness.Test {
 	return harness.Test{Name: "race", Kind: harness.Property, Run: func(t *harness.T) {
-		if !raceChecked {
+		if !harness.Race {
 			t.Note(RaceUnchecked)
 			return
 		}

@@ -9,9 +9,6 @@ import (
 	"strings"
 )
 
-// raceChecked says whether the race detector watches this run.
-const raceChecked = true
-
 // raceErrors returns how many races the detector reported so far.
 func raceErrors() int { return runtime.RaceErrors() }
 
