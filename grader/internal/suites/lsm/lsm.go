@@ -552,6 +552,41 @@ func (s *suite) whenToFlush(t *harness.T) {
 	if d.creates == before {
 		t.Fail(flushFailure(o, done, "Flush of a memtable holding an entry created no file"))
 	}
+	s.defaultFlush(t)
+}
+
+// defaultFlush checks that a store opened with Options{} flushes at the contract's default of
+// 4 MiB: 63 Puts of 64 KiB entries write no file, and the 64th writes one.
+func (s *suite) defaultFlush(t *harness.T) {
+	const entry, entries = 64 << 10, (4 << 20) / (64 << 10)
+	d := newDisk()
+	db := s.openOn(t, d, Options{})
+	value := make([]byte, entry-4)
+	for i := range entries {
+		before := d.creates
+		s.mustCall(t, db, put([]byte{'b', 'i', 'g', byte(i)}, value))
+		created := d.creates > before
+		var why string
+		switch {
+		case i < entries-1 && created:
+			why = fmt.Sprintf("a file was created by Put number %d, while the memtable holds %d KiB, below the "+
+				"4 MiB that MemtableBytes 0 means", i+1, (i+1)*entry>>10)
+		case i == entries-1 && !created:
+			why = "the memtable holds 4 MiB, the MemtableBytes that 0 means, and no table was written"
+		default:
+			continue
+		}
+		code := "func TestKataCase(t *testing.T) {\n\td := NewMemDisk()\n\tdb, _ := Open(d, Options{})\n" +
+			"\tvalue := make([]byte, 64<<10-4) // with its key, 64 KiB an entry\n" +
+			fmt.Sprintf("\tfor i := range %d {\n\t\tdb.Put([]byte{'b', 'i', 'g', byte(i)}, value)\n\t}\n", i+1) +
+			"\tnames, _ := d.List()\n\tt.Log(names) // " + why + "\n}\n"
+		call := "db.Put([]byte{'b', 'i', 'g', byte(i)}, value)"
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: call,
+			Message: "Open(d, Options{}), then Puts of 64 KiB entries: " + why,
+			Hint: "Options{} means MemtableBytes 4 MiB and BitsPerKey 10: Open must put the default in place of " +
+				"each field that is 0, and flush at that size",
+			Case: &result.Case{Code: code, Ops: i + 2, Call: call}})
+	}
 }
 
 // call makes the call c on the graded store db, as do makes it in a sequence.
