@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"kata/grader/internal/harness"
 	"kata/grader/internal/record"
@@ -65,9 +66,11 @@ type readCase struct {
 	tables     int
 }
 
-// readCases: the default, a filter of many bits per key (a store that ignores BitsPerKey and
-// uses 10 reads 18 times the bound's mean), and one of few.
-var readCases = []readCase{{0, 40}, {16, 40}, {4, 20}}
+// readCases: a filter of many bits per key (a store that ignores BitsPerKey and uses 10 reads 18
+// times the bound's mean), the default, and one of few. The default comes after a case that
+// gives BitsPerKey, so that a store whose filters pass that case and fail the default is known
+// to take BitsPerKey 0 as it is.
+var readCases = []readCase{{16, 40}, {0, 40}, {4, 20}}
 
 // readKey is key number i of the read property: kind 0 put, 1 never put (odd number), 2 never
 // put (letter b).
@@ -93,14 +96,14 @@ func fp(bitsPerKey int) float64 {
 
 // reads runs the read property on each case.
 func (s *suite) reads(t *harness.T) {
-	for _, c := range readCases {
-		s.readCase(t, c)
+	for i, c := range readCases {
+		s.readCase(t, c, i > 0)
 	}
 }
 
 // readCase fills a store with c.tables tables, then measures its reads, before and after Close
-// and Open.
-func (s *suite) readCase(t *harness.T, c readCase) {
+// and Open. passed says whether the store passed a case before this one.
+func (s *suite) readCase(t *harness.T, c readCase, passed bool) {
 	n := c.tables * readPerTable
 	keyLen := len(readKey(0, 0))
 	// Every entry is keyLen+readValueLen bytes: the memtable reaches MemtableBytes at each
@@ -137,7 +140,7 @@ func (s *suite) readCase(t *harness.T, c readCase) {
 				if kind != 0 && !reopened {
 					means[randomKind] = s.randomReads(t, c)
 				}
-				t.Fail(readFailure(c, kind, reopened, means, d.writers()))
+				t.Fail(readFailure(c, kind, reopened, passed, means, d.writers()))
 			}
 		}
 	}
@@ -229,11 +232,11 @@ func (s *suite) randomReads(t *harness.T, c readCase) float64 {
 // readFailure says which Gets read too many tables, and the likely cause: what the Gets of each
 // kind of key read (means) tells a store that consults no filter from one whose filter hashes
 // only part of the key. The store holds about tables tables (a store may merge the c.tables it
-// wrote on its own).
-func readFailure(c readCase, kind int, reopened bool, means map[int]float64, tables int) *record.Failure {
-	bpk := c.bitsPerKey
+// wrote on its own). passed says whether the store passed a case before c.
+func readFailure(c readCase, kind int, reopened, passed bool, means map[int]float64, tables int) *record.Failure {
+	bpk, bpkText := c.bitsPerKey, strconv.Itoa(c.bitsPerKey)
 	if bpk == 0 {
-		bpk = 10
+		bpk, bpkText = 10, "0 (which means 10)"
 	}
 	what := []string{"keys put", "keys never put that differ from keys put in their last bytes",
 		"keys never put that differ from a key put in one byte before its last 8"}[kind]
@@ -243,9 +246,9 @@ func readFailure(c readCase, kind int, reopened bool, means map[int]float64, tab
 	}
 	mean, bound := means[kind], readBound(c, kind)
 	f := &record.Failure{Verdict: verdict.WrongAnswer, Op: "Get",
-		Message: fmt.Sprintf("Get of %s read %.2f tables on average %s, of %d tables with BitsPerKey %d: "+
+		Message: fmt.Sprintf("Get of %s read %.2f tables on average %s, of %d tables with BitsPerKey %s: "+
 			"at most %.2f allowed (FP = 0.6185^%d = %.3g%%; the bound is %s)",
-			what, mean, when, c.tables, bpk, bound, bpk, 100*fp(c.bitsPerKey), boundText(kind))}
+			what, mean, when, c.tables, bpkText, bound, bpk, 100*fp(c.bitsPerKey), boundText(kind))}
 	everyTable := float64(min(c.tables, max(tables, 1))) / 4
 	// The filters' sizing and hashing, when random keys pass them as often as the test's keys.
 	sizingHint := fmt.Sprintf("the filters pass too many keys never put, random ones too: give each "+
@@ -261,6 +264,10 @@ func readFailure(c readCase, kind int, reopened bool, means map[int]float64, tab
 	case reopened && mean > everyTable:
 		f.Hint = "after Open, a Get reads (almost) every table: Open must load each table's filter " +
 			"into memory (it may read every table once), and Get must ask it before reading the table"
+	case c.bitsPerKey == 0 && passed:
+		f.Hint = fmt.Sprintf("the filters kept the reads within the bound with BitsPerKey %d, and not with "+
+			"BitsPerKey 0: BitsPerKey 0 means 10 (as MemtableBytes 0 means 4 MiB), and Open must put the "+
+			"default in place of a field that is 0; a filter of 0 bits per key passes every key", readCases[0].bitsPerKey)
 	case kind == 0:
 		f.Hint = "a Get of a key put reads more tables than the one that holds it, though the filters pass few " +
 			"keys never put: look in the tables newest first and stop at the first that holds the key"
