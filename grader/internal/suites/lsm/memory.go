@@ -13,12 +13,15 @@ import (
 
 // The memory property: a store of memKeys keys of memKeyLen bytes with values of memValueLen,
 // about 16 MiB of data in some 60 tables, may keep between calls its filters (BitsPerKey/8
-// bytes per key, 250 KiB here), a small index per table (about one entry per 4 KiB block, some
-// 4,000 blocks) and what is left of its memtable (empty after Flush). The limit is twice the
-// filters, memIndexEntry bytes per 4 KiB of data, twice MemtableBytes and memSlack: about
-// 3.8 MiB, a fifth of the data. A store that keeps its tables' entries keeps the 16 MiB; one
-// that keeps a full index of the keys (a key and an offset per entry) keeps 4.8 MiB or more.
-// The judge's own files are counted exactly and left out.
+// bytes per key, 250 KiB at the default of 10), a small index per table (about one entry per
+// 4 KiB block, some 4,000 blocks) and what is left of its memtable (empty after Flush). The
+// limit is twice the filters, memIndexEntry bytes per 4 KiB of data, twice MemtableBytes and
+// memSlack: 2.9 MiB at 10 bits per key, a fifth of the data. A store that keeps its tables'
+// entries keeps the 16 MiB; one that keeps a full index of the keys (a key and an offset per
+// entry) keeps 4.8 MiB or more. A second store has 40 bits per key, where the filters (1 MB)
+// are most of what it may keep (4.4 MiB): filters kept a byte per bit, a []bool, take 8 MB
+// there, where at 10 bits per key their 2 MB fit within the allowances. The judge's own files
+// are counted exactly and left out.
 const (
 	memKeys       = 200_000
 	memKeyLen     = 16
@@ -28,11 +31,23 @@ const (
 	memSlack      = 1 << 20
 )
 
-// memLimit is the memory the store may keep, from the data it holds.
-func memLimit() int64 {
+// memBitsPerKey are the BitsPerKey of the memory property's two stores: the default (0, which
+// means 10), then 40.
+var memBitsPerKey = []int{0, 40}
+
+// memFilters is the bytes the filters of the memory property's store take at bitsPerKey as
+// passed in Options.
+func memFilters(bitsPerKey int) int64 {
+	if bitsPerKey == 0 {
+		bitsPerKey = 10
+	}
+	return int64(memKeys * bitsPerKey / 8)
+}
+
+// memLimit is the memory the store of bitsPerKey may keep, from the data it holds.
+func memLimit(bitsPerKey int) int64 {
 	data := int64(memKeys * (memKeyLen + memValueLen))
-	filters := int64(memKeys * 10 / 8)
-	return 2*filters + memIndexEntry*(data/4096) + 2*memMemtable + memSlack
+	return 2*memFilters(bitsPerKey) + memIndexEntry*(data/4096) + 2*memMemtable + memSlack
 }
 
 // memKey writes key i over buf: a fixed prefix, then i's bytes spread by a mixer.
@@ -41,10 +56,18 @@ func memKey(buf []byte, seed uint64, i int) []byte {
 	return binary.BigEndian.AppendUint64(buf, bytekeys.Mix(seed+uint64(i)))
 }
 
-// memory fills a store, flushes it, and measures what it keeps; then the same after Close,
-// Open and a thousand Gets.
+// memory measures a store of each of memBitsPerKey.
 func (s *suite) memory(t *harness.T) {
-	o := Options{MemtableBytes: memMemtable}
+	for i, bpk := range memBitsPerKey {
+		s.memoryOf(t, bpk, i > 0)
+	}
+}
+
+// memoryOf fills a store of bitsPerKey, flushes it, and measures what it keeps; then the same
+// after Close, Open and a thousand Gets. passed says whether a store of fewer bits per key
+// passed before.
+func (s *suite) memoryOf(t *harness.T, bitsPerKey int, passed bool) {
+	o := Options{MemtableBytes: memMemtable, BitsPerKey: bitsPerKey}
 	seed := t.Rand().Uint64()
 	d := newDisk()
 	var before runtime.MemStats
@@ -65,7 +88,7 @@ func (s *suite) memory(t *harness.T) {
 		}
 		return db.Flush()
 	})
-	s.checkMemory(t, d, &before, "after 200,000 Puts and a Flush")
+	s.checkMemory(t, d, &before, bitsPerKey, passed, "after 200,000 Puts and a Flush")
 	c := reopen(o)
 	b := &box{db: db, open: s.learner.Open, disk: d}
 	t.Invoke(c, func() any { return do(b, c) })
@@ -77,32 +100,39 @@ func (s *suite) memory(t *harness.T) {
 		}
 		return nil
 	})
-	s.checkMemory(t, d, &before, "after Close, Open and 1,000 Gets")
+	s.checkMemory(t, d, &before, bitsPerKey, passed, "after Close, Open and 1,000 Gets")
 	runtime.KeepAlive(db)
 }
 
-// checkMemory fails the test when the heap grew since before by more than the limit, the
-// judge's files aside.
-func (s *suite) checkMemory(t *harness.T, d *disk, before *runtime.MemStats, when string) {
+// checkMemory fails the test when the heap grew since before by more than the limit for
+// bitsPerKey, the judge's files aside. passed says whether a store of fewer bits per key passed.
+func (s *suite) checkMemory(t *harness.T, d *disk, before *runtime.MemStats, bitsPerKey int, passed bool, when string) {
 	var now runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&now)
 	files := d.bytes()
 	kept := int64(now.HeapAlloc) - int64(before.HeapAlloc) - files
-	limit := memLimit()
+	limit := memLimit(bitsPerKey)
 	t.Logf("memory %s: %d bytes kept beside %d bytes of files, limit %d", when, kept, files, limit)
 	if kept <= limit {
 		return
 	}
+	hint := "table data stays on the Disk: keep in memory only each table's filter and a sparse index " +
+		"(the first or last key and the offset of each 4 KiB block), and read the one block a Get " +
+		"needs with ReadAt. An index of every key, or the tables' entries, takes as much memory as " +
+		"the data"
+	if passed {
+		hint = fmt.Sprintf("the store kept what it may at BitsPerKey %d, and too much at %d, where the filters are "+
+			"most of it: a filter of BitsPerKey bits per key takes BitsPerKey/8 bytes per key, its bits packed "+
+			"eight to a byte ([]byte) or 64 to a word ([]uint64), never a []bool or a byte or an int per bit",
+			memBitsPerKey[0], bitsPerKey)
+	}
 	t.Fail(&record.Failure{Verdict: verdict.MemoryLimitExceeded,
-		Message: fmt.Sprintf("the store keeps %s %s, beside the %s of files on the Disk; its filters need %s "+
-			"and a small index per table (one entry per 4 KiB block) about %s: the limit is %s",
-			mib(kept), when, mib(files), mib(memKeys*10/8), mib(memIndexEntry*int64(memKeys*(memKeyLen+memValueLen))/4096/8),
-			mib(limit)),
-		Hint: "table data stays on the Disk: keep in memory only each table's filter and a sparse index " +
-			"(the first or last key and the offset of each 4 KiB block), and read the one block a Get " +
-			"needs with ReadAt. An index of every key, or the tables' entries, takes as much memory as " +
-			"the data"})
+		Message: fmt.Sprintf("the store of BitsPerKey %d keeps %s %s, beside the %s of files on the Disk; its filters "+
+			"need %s and a small index per table (one entry per 4 KiB block) about %s: the limit is %s",
+			bitsPerKey, mib(kept), when, mib(files), mib(memFilters(bitsPerKey)),
+			mib(memIndexEntry*int64(memKeys*(memKeyLen+memValueLen))/4096/8), mib(limit)),
+		Hint: hint})
 }
 
 // mib formats a number of bytes in MiB.
