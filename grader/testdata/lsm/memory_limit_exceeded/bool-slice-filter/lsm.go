@@ -289,13 +289,13 @@ type ixEntry struct {
 }
 
 type tbl struct {
-	gen      int
-	lo, hi   []byte
-	index    []ixEntry
-	bits     []bool // one bool per filter bit: simple to read and write
-	m        uint64
-	k        int
-	hasBlob  bool
+	gen     int
+	lo, hi  []byte
+	index   []ixEntry
+	bits    []bool // one bool per filter bit: simple to read and write
+	m       uint64
+	k       int
+	hasBlob bool
 }
 
 func dataName(g int) string { return fmt.Sprintf("%07d.data", g) }
