@@ -58,7 +58,8 @@ const (
 	compactLostHint = "Compact lost a key: the merged table must hold each key's newest value from every " +
 		"table (and the memtable, flushed first); write it before removing the old tables"
 	flushLostHint = "a key is lost once its memtable is flushed: the table must hold every entry, and Get " +
-		"must find it there (its filter, built over every key of the table, must say maybe; its index " +
+		"must find it there (its filter, built over every key of the table, must say maybe; its key range, " +
+		"if Get checks one, must hold the table's smallest and largest keys, bounds included; its index " +
 		"must lead to the block that holds it)"
 	textHint = "a key or value that is not UTF-8 text (a byte such as 0xff) comes back changed or not at " +
 		"all once it is written to a table, and right when those bytes are letters: the table goes through " +
