@@ -82,7 +82,8 @@ func Suite(learner, reference API) *harness.Suite {
 			// Close, then Open on the same files in a second process of the graded program:
 			// every key reads back there too, as in the process that wrote them.
 			{Name: "property/another-process", Kind: harness.Property, Run: s.anotherProcess},
-			// Compact keeps each key's newest value only: the Disk holds about the live data.
+			// Compact keeps each key's newest value only: the Disk holds about the live data, and a
+			// lone table of deletions leaves nothing.
 			{Name: "property/compact-reclaims", Kind: harness.Property, Run: s.compactReclaims},
 			// The tables a Get reads, against 2·FP·T + 0.05 and 1 + FP·T + 0.05, before and after
 			// Close and Open, at several BitsPerKey.

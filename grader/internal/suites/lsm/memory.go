@@ -140,8 +140,55 @@ func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 
 // compactReclaims overwrites 1,000 keys twenty times and deletes a third of them: once
 // compacted, the Disk holds about the live data (the limit is three times its bytes, 32 bytes
-// per key and 64 KiB), not the twenty versions.
+// per key and 64 KiB), not the twenty versions. Then a lone table of deletions is compacted
+// (loneTable).
 func (s *suite) compactReclaims(t *harness.T) {
+	s.manyVersions(t)
+	s.loneTable(t)
+}
+
+// loneTable puts 1,000 keys of 1 KiB and deletes them before the store's one Flush, so that its
+// one table holds their 1 MB of deletions; Compact then leaves no deleted key, and the Disk holds
+// at most 64 KiB, whatever the store's format: Compact makes even one table anew.
+func (s *suite) loneTable(t *harness.T) {
+	const keys, keyLen, limit = 1000, 1 << 10, 64 << 10
+	o := Options{MemtableBytes: 8 << 20}
+	d := newDisk()
+	db := s.openOn(t, d, o)
+	t.SetReceiver("db")
+	key := func(i int) []byte { return fmt.Appendf(make([]byte, 0, keyLen), "%0*d", keyLen, i) }
+	calls := harness.Call{Method: "Put", Batch: true,
+		Text: "1,000 calls of db.Put of 1 KiB keys, then db.Delete of each, then db.Flush() and db.Compact()"}
+	if r := t.Invoke(calls, func() any {
+		for i := range keys {
+			if err := db.Put(key(i), []byte("v")); err != nil {
+				return err
+			}
+		}
+		for i := range keys {
+			if err := db.Delete(key(i)); err != nil {
+				return err
+			}
+		}
+		if err := db.Flush(); err != nil {
+			return err
+		}
+		return db.Compact()
+	}); r != nil {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: calls.Text,
+			Message: fmt.Sprintf("%s returned the error %v", calls.Text, r), Hint: errorHint(r.(error))})
+	}
+	if total := d.bytes(); total > limit {
+		t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Compact",
+			Message: fmt.Sprintf("after %s, with one table on the Disk, the Disk holds %d bytes where every key is "+
+				"deleted: at most %d expected", calls.Text, total, limit),
+			Hint: "Compact makes all tables one holding each key's newest value with no deleted key, even when " +
+				"there is one table: it drops the deletions a lone table holds (and may leave no table)"})
+	}
+}
+
+// manyVersions is compactReclaims' store of twenty versions of each key.
+func (s *suite) manyVersions(t *harness.T) {
 	o := Options{MemtableBytes: 4 << 10}
 	d := newDisk().byCall(t)
 	db := s.openOn(t, d, o)

@@ -216,7 +216,7 @@ func (db *toy) Compact() error {
 	if len(db.tables) == 0 {
 		return nil
 	}
-	if db.bugs.pairwise {
+	if db.bugs.pairwise && len(db.tables) > 1 {
 		return db.compactPairs()
 	}
 	var merged []*toyEntry
