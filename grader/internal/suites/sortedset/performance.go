@@ -1,11 +1,15 @@
 package sortedset
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"kata/grader/internal/growth"
 	"kata/grader/internal/harness"
+	"kata/grader/internal/record"
+	"kata/grader/verdict"
 )
 
 // PerfSizes are the set sizes the growth along n is measured at: doubling from 3,125 to
@@ -203,7 +207,89 @@ func performance(learner, reference API) harness.Test {
 			}
 			return ties(learner, reference, names, absent).Measure(m)[1:]
 		})
+		rankAfterChange(t, learner, names, absent)
 	}}
+}
+
+// ChangedSize, ChangedRanks and ChangedFactor make the check of Ranks after changes: on a set of
+// ChangedSize members, ChangedRanks Ranks each made just after an Add of a new member in the
+// middle of the order (and before its Remove) may take ChangedFactor times as long as the same
+// Ranks with nothing in between, and ChangedFloor per Rank more. A right set's Rank costs about
+// the same either way (its caches hold other lines after a write), a few microseconds at most;
+// one answered from ranks cached at an earlier call and rebuilt once the set changed walks all
+// 50,000 members after each change, milliseconds, where the growth test, which times Ranks with
+// nothing between them, found it faster than the reference's.
+const (
+	ChangedSize   = 50_000
+	ChangedRanks  = 64
+	ChangedFactor = 20
+	ChangedFloor  = 20 * time.Microsecond
+)
+
+// took formats a time per call.
+func took(d time.Duration) string {
+	switch {
+	case d < time.Microsecond:
+		return fmt.Sprintf("%d ns", d.Nanoseconds())
+	case d < 10*time.Microsecond:
+		return fmt.Sprintf("%.1f µs", float64(d)/1e3)
+	}
+	return fmt.Sprintf("%.0f µs", float64(d)/1e3)
+}
+
+// rankAfterChange fails a set whose Rank costs far more just after a change of the set than
+// with none before it, measured on the graded set alone as the least of three rounds.
+func rankAfterChange(t *harness.T, learner API, names, absent []string) {
+	s := t.Invoke(harness.Call{Method: "New", Func: true}, func() any { return learner.New() }).(SortedSet)
+	t.Invoke(harness.Call{Method: "Add", Text: "50,000 calls of s.Add", Batch: true}, func() any {
+		for p := range ChangedSize {
+			s.Add(names[p], scoreAt(p))
+		}
+		return nil
+	})
+	at := func(i int) int { return ChangedSize/4 + i*(ChangedSize/2/ChangedRanks) }
+	round := func(rank, change bool) time.Duration {
+		c := harness.Call{Method: "Rank", Text: "s.Rank", Batch: true}
+		var d time.Duration
+		t.Invoke(c, func() any {
+			start := harness.ThreadCPU()
+			for i := range ChangedRanks {
+				p := at(i)
+				if change {
+					s.Add(absent[i], scoreAt(p+1)-1) // between the members at p and p+1
+				}
+				if rank {
+					s.Rank(names[p])
+				}
+				if change {
+					s.Remove(absent[i])
+				}
+			}
+			d = harness.ThreadCPU() - start
+			return nil
+		})
+		return d
+	}
+	least := func(rank, change bool) time.Duration {
+		d := round(rank, change)
+		for range 2 {
+			d = min(d, round(rank, change))
+		}
+		return d
+	}
+	changes, alone, both := least(false, true), least(true, false), least(true, true)
+	after := max(both-changes, 0) / ChangedRanks
+	if after <= ChangedFactor*alone/ChangedRanks+ChangedFloor {
+		return
+	}
+	t.Fail(&record.Failure{Verdict: verdict.TimeLimitExceeded, Op: "Rank",
+		Message: fmt.Sprintf("Rank takes %s just after an Add and before its Remove, on a set of 50,000 members, "+
+			"and %s with no change before it: Rank grows like O(n) once the set changes, expected O(log n)",
+			took(after), took(alone/ChangedRanks)),
+		Hint: "Rank answers from something an Add or Remove throws away (ranks cached at an earlier call, " +
+			"a sorted copy) and rebuilds it, Θ(n), at the first Rank after each change: give each link of " +
+			"the skip list a span (the members it jumps), keep the spans right on every Add and Remove, and " +
+			"sum the spans of the links followed on a top-down search"})
 }
 
 // TieSizes are the set sizes the growth among ties is measured at: doubling from 3,125 to
