@@ -455,14 +455,17 @@ const addHint = "Add walks the order member by member (or shifts a slice) to fin
 	"for a name already present, find its entry by the same search with its old score (from the " +
 	"map), unlink it, and link it again at its new place"
 
-// rankHint and scoreHint are said when a range grows with n.
+// rankHint and scoreHint are said when a range grows with n, in its time or in the bytes it
+// allocates per call.
 const (
-	rankHint = "RangeByRank walks (or sorts) the whole set to reach position start: follow the " +
-		"links top-down, taking one whenever the positions passed plus its span stay within " +
-		"start+1, then walk the bottom level for the members wanted: O(log n + r)"
-	scoreHint = "RangeByScore walks (or sorts) the whole set to reach min: search top-down for the " +
-		"last member scored below min, then walk the bottom level while the score is at most max: " +
-		"O(log n + r)"
+	rankHint = "RangeByRank walks (or sorts) the whole set to reach position start, or allocates room " +
+		"for the whole set: follow the links top-down, taking one whenever the positions passed plus its " +
+		"span stay within start+1, then walk the bottom level for the members wanted, into a result " +
+		"sized for them: O(log n + r)"
+	scoreHint = "RangeByScore walks (or sorts) the whole set to reach min, or allocates room for the " +
+		"whole set: search top-down for the last member scored below min, then walk the bottom level " +
+		"while the score is at most max, into a result sized for the members it returns (append grows " +
+		"it as needed): O(log n + r)"
 )
 
 // growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
