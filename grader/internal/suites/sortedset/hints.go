@@ -618,6 +618,12 @@ func hintFor(learner, reference API) func(harness.Mismatch) string {
 		if f.Panic == nil && infiniteMissing(f.Got, f.Want) && dropsInfinities(learner) {
 			return infiniteHint
 		}
+		if f.Panic == nil && slices.ContainsFunc(f.Calls[:len(f.Calls)-1], isNaNAdd) &&
+			alwaysRight(learner, reference, slices.DeleteFunc(slices.Clone(f.Calls), isNaNAdd)) {
+			// The same calls without the Adds of a NaN score, which must change nothing, answer
+			// right: one of those changed the set before it panicked.
+			return nanChangedHint
+		}
 		h := hint(f)
 		if (h == moveHint || h == updateHint) && !alwaysRight(learner, reference, asRemoveAndAdd(f.Calls)) {
 			// The same calls with each update made a Remove and an Add still answer wrong, in one
@@ -627,6 +633,16 @@ func hintFor(learner, reference API) func(harness.Mismatch) string {
 		}
 		return h
 	}
+}
+
+// nanChangedHint names an Add of a NaN score that panics, as it must, after changing the set.
+const nanChangedHint = "an Add with a NaN score panicked, as it must, but changed the set first (an update " +
+	"that unlinks the name's old entry, say, before the insert checks the score): check math.IsNaN(score) " +
+	"at the top of Add, before any change"
+
+// isNaNAdd reports whether c is an Add of a NaN score.
+func isNaNAdd(c harness.Call) bool {
+	return c.Method == "Add" && math.IsNaN(c.Args[1].(float64))
 }
 
 // asRemoveAndAdd returns calls with each Add of a name already present (an update) made a Remove
