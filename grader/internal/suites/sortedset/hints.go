@@ -570,7 +570,8 @@ const unlinkHint = "the spans are not kept right when a node is unlinked: on eac
 // where the old score put it.
 const moveHint = "Add of a name already present must move its node to the new score's place: " +
 	"unlink it (with its old score) and insert it again with the new one; changing the score " +
-	"alone leaves the member where the old score put it"
+	"alone leaves the member where the old score put it (keeping the node in place is right only " +
+	"when (new score, name) still lies between its neighbours', names breaking ties)"
 
 // spanHint names spans not kept right, the cause of a run of members at wrong positions while
 // their order is right: on unlinking when a member left its place before the failing call, else
@@ -625,11 +626,17 @@ func hintFor(learner, reference API) func(harness.Mismatch) string {
 			return nanChangedHint
 		}
 		h := hint(f)
-		if (h == moveHint || h == updateHint) && !alwaysRight(learner, reference, asRemoveAndAdd(f.Calls)) {
+		updates := len(asRemoveAndAdd(f.Calls)) > len(f.Calls) // an Add of a name present
+		switch {
+		case (h == moveHint || h == updateHint) && !alwaysRight(learner, reference, asRemoveAndAdd(f.Calls)):
 			// The same calls with each update made a Remove and an Add still answer wrong, in one
 			// replay at least: the update is not the cause, and the case is read without it.
 			f.Calls = asRemoveAndAdd(f.Calls)
 			return hint(f)
+		case h != moveHint && h != updateHint && updates && alwaysRight(learner, reference, asRemoveAndAdd(f.Calls)):
+			// The same calls with each update made a Remove and an Add answer right: the update
+			// is the cause, whatever the answer looks like.
+			return moveHint
 		}
 		return h
 	}
