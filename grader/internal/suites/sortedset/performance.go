@@ -211,14 +211,14 @@ func performance(learner, reference API) harness.Test {
 	}}
 }
 
-// ChangedSize, ChangedRanks and ChangedFactor make the check of Ranks after changes: on a set of
-// ChangedSize members, ChangedRanks Ranks each made just after an Add of a new member in the
-// middle of the order (and before its Remove) may take ChangedFactor times as long as the same
-// Ranks with nothing in between, and ChangedFloor per Rank more. A right set's Rank costs about
-// the same either way (its caches hold other lines after a write), a few microseconds at most;
-// one answered from ranks cached at an earlier call and rebuilt once the set changed walks all
-// 50,000 members after each change, milliseconds, where the growth test, which times Ranks with
-// nothing between them, found it faster than the reference's.
+// ChangedSize, ChangedRanks, ChangedFactor and ChangedFloor make the check of Ranks after
+// changes: on a set of ChangedSize members, ChangedRanks Ranks each made just after an Add of a
+// new member in the middle of the order (and before its Remove) may take ChangedFactor times as
+// long as the same Ranks with nothing in between, and ChangedFloor per Rank more. A right set's
+// Rank costs about the same either way (its caches hold other lines after a write), a few
+// microseconds at most; one answered from ranks cached at an earlier call and rebuilt once the
+// set changed walks all 50,000 members after each change, milliseconds, where the growth test,
+// which times Ranks with nothing between them, found it faster than the reference's.
 const (
 	ChangedSize   = 50_000
 	ChangedRanks  = 64
