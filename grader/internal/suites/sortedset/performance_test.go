@@ -10,7 +10,7 @@ import (
 
 // slowOp is the reference with one operation made Θ(n) by a walk of a step per member first,
 // or, for "quadratic", ranges that copy their result at each member, or, for "RemoveTies", a
-// Remove that walks the members of equal score.
+// Remove that walks the members of equal score ranked before the one it removes.
 type slowOp struct {
 	SortedSet
 	op string
@@ -36,15 +36,17 @@ var walkCycles = func() [][]int32 {
 // walkSink keeps the walk's steps from being optimized away.
 var walkSink int32
 
-// walk takes a step per member when op is the slow one, along the longest of walkCycles no
-// longer than the set. It allocates nothing: a copy of the set per call would make the judge
-// prove the growth by its bytes, and pile up gigabytes of garbage while the collector is held
-// off for the measurements.
+// walk takes a step per member when op is the slow one.
 func (s slowOp) walk(op string) {
-	if s.op != op {
-		return
+	if s.op == op {
+		steps(s.SortedSet.Len())
 	}
-	n := s.SortedSet.Len()
+}
+
+// steps takes n steps along the longest of walkCycles no longer than n. It allocates nothing:
+// a copy of the set per call would make the judge prove the growth by its bytes, and pile up
+// gigabytes of garbage while the collector is held off for the measurements.
+func steps(n int) {
 	next := walkCycles[0]
 	for _, c := range walkCycles {
 		if len(c) <= n {
@@ -68,18 +70,27 @@ func (s slowOp) Remove(name string) bool {
 	return s.SortedSet.Remove(name)
 }
 
-// ties walks the members with the score of name, up to name, when the operation op is slow.
+// ties takes a step per member of name's score ranked before it, when the operation op is
+// slow: the walk of a list of ties to the member. It finds where the ties begin by a binary
+// search over RangeByRank of one member, so that it allocates nothing that grows (see steps).
 func (s slowOp) ties(op, name string) {
 	if s.op != op {
 		return
 	}
-	if sc, ok := s.SortedSet.Score(name); ok {
-		for _, m := range s.SortedSet.RangeByScore(sc, sc) {
-			if m.Name == name {
-				return
-			}
+	r, ok := s.SortedSet.Rank(name)
+	if !ok {
+		return
+	}
+	sc, _ := s.SortedSet.Score(name)
+	first := 0 // the first rank of score sc: every rank before it has a lower score
+	for hi := r; first < hi; {
+		if mid := (first + hi) / 2; s.SortedSet.RangeByRank(mid, mid)[0].Score < sc {
+			first = mid + 1
+		} else {
+			hi = mid
 		}
 	}
+	steps(r - first)
 }
 func (s slowOp) Score(name string) (float64, bool) { s.walk("Score"); return s.SortedSet.Score(name) }
 func (s slowOp) Rank(name string) (int, bool) {
