@@ -2,8 +2,10 @@ package harness
 
 import (
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // NegativeIndex reports whether a panic value is an index out of range at a negative index.
@@ -58,4 +60,44 @@ func Evidence(check func() bool) (found bool) {
 		}
 	}()
 	return check()
+}
+
+// LeavesGoroutines runs call, one call of the graded code, and reports whether it returned with
+// more goroutines running than before it: work it left to another goroutine.
+func LeavesGoroutines(call func()) bool {
+	before := runtime.NumGoroutine()
+	call()
+	return runtime.NumGoroutine() > before
+}
+
+// LateWait is how long a hint's replay lets work that the graded code left to other goroutines
+// finish.
+const LateWait = 50 * time.Millisecond
+
+// lateWaits is how many times LateWork waits LateWait at the most, a second in all.
+const lateWaits = 20
+
+// LateWork reports whether the failing case f goes away when the graded code is given time:
+// replayed through the do that fresh returns (on a fresh structure), some call of f leaves a
+// goroutine running behind it, and the last call answers what f wants when each call that does
+// is followed by a pause of LateWait. Then a call returns before its work is done, and whether
+// the next call sees that work is the machine's doing: the hint is that, not a wrong table or a
+// kept key, which a replay made while that goroutine runs may show by chance. A case that needs
+// more than lateWaits pauses is no evidence.
+func LateWork(f Mismatch, fresh func() func(Call) any) bool {
+	return Evidence(func() bool {
+		do := fresh()
+		waits := 0
+		var got any
+		for i, c := range f.Calls {
+			if !LeavesGoroutines(func() { got = do(c) }) || i == len(f.Calls)-1 {
+				continue
+			}
+			if waits++; waits > lateWaits {
+				return false
+			}
+			time.Sleep(LateWait)
+		}
+		return waits > 0 && f.Answers(got)
+	})
 }

@@ -2,7 +2,9 @@ package harness
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
+	"time"
 
 	"kata/grader/result"
 )
@@ -78,5 +80,58 @@ func TestEvidence(t *testing.T) {
 	}
 	if Evidence(func() bool { panic("the graded code panicked") }) {
 		t.Error("a panic counted as evidence")
+	}
+}
+
+// lateSet is a set of ints whose Add, when late, records its value from a goroutine a moment
+// after it returns, and when wrong, never records it.
+type lateSet struct {
+	mu          sync.Mutex
+	has         map[int]bool
+	late, wrong bool
+}
+
+// do makes one call of Add or Has on s.
+func (s *lateSet) do(c Call) any {
+	v := c.Args[0].(int)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case c.Method == "Has":
+		return s.has[v]
+	case s.late:
+		go func() {
+			time.Sleep(time.Millisecond)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			s.has[v] = true
+		}()
+	case !s.wrong:
+		s.has[v] = true
+	}
+	return nil
+}
+
+// TestLateWork checks that a case is taken for late work only when a call leaves a goroutine
+// behind it and the pause after it makes the last call right: not for a set that answers
+// wrong whatever the time, nor for one that keeps its work to itself.
+func TestLateWork(t *testing.T) {
+	f := Mismatch{Calls: []Call{{Method: "Add", Args: []any{1}}, {Method: "Has", Args: []any{1}}}, Want: true}
+	for _, tc := range []struct {
+		name        string
+		late, wrong bool
+		want        bool
+	}{
+		{"Add done in a goroutine", true, false, true},
+		{"Add that records nothing", false, true, false},
+		{"right set", false, false, false},
+	} {
+		got := LateWork(f, func() func(Call) any {
+			s := &lateSet{has: map[int]bool{}, late: tc.late, wrong: tc.wrong}
+			return s.do
+		})
+		if got != tc.want {
+			t.Errorf("%s: LateWork = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

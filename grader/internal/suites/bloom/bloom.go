@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -175,17 +174,9 @@ func keptKey(newFilter func() Filter, f harness.Mismatch) bool {
 func addsLeaveGoroutines(newFilter func() Filter, calls []harness.Call) bool {
 	return harness.Evidence(func() bool {
 		fl := newFilter()
-		for _, c := range calls {
-			if c.Method != "Add" {
-				continue
-			}
-			before := runtime.NumGoroutine()
-			fl.Add(bytes.Clone(c.Args[0].([]byte)))
-			if runtime.NumGoroutine() > before {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(calls, func(c harness.Call) bool {
+			return c.Method == "Add" && harness.LeavesGoroutines(func() { fl.Add(bytes.Clone(c.Args[0].([]byte))) })
+		})
 	})
 }
 

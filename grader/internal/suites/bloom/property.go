@@ -3,7 +3,6 @@ package bloom
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"time"
 
 	"kata/grader/internal/bytekeys"
@@ -116,20 +115,15 @@ func (s *suite) setsLate(m uint64, k uint, gen bytekeys.Gen, order []uint64, i u
 		f := s.learner.New(m, k)
 		left := false // an Add left a goroutine running behind it
 		for _, j := range order {
-			before := runtime.NumGoroutine()
-			f.Add(gen(nil, j))
-			left = left || runtime.NumGoroutine() > before
+			left = harness.LeavesGoroutines(func() { f.Add(gen(nil, j)) }) || left
 		}
 		if f.Test(gen(nil, i)) {
 			return left
 		}
-		time.Sleep(lateWait)
+		time.Sleep(harness.LateWait)
 		return left || f.Test(gen(nil, i))
 	})
 }
-
-// lateWait is how long setsLate lets work left to other goroutines finish.
-const lateWait = 50 * time.Millisecond
 
 // bufferLosesKey reports whether, replayed on fresh graded filters, the Adds of keys order then
 // a Test of key i lose the key when every key goes through one buffer overwritten after each
