@@ -840,8 +840,8 @@ func keptKey(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) bool
 // lateHint is the hint of a failure that goes away when the filter is given a moment after each
 // call that leaves a goroutine running.
 const lateHint = "the case passes when each call that leaves a goroutine running is given a moment before the " +
-	"next: Add and Remove must change the counters before they return, not in a goroutine they start " +
-	"(a Test or Count right after them must see their work)"
+	"next: an Add or a Remove must change the counters before it returns, not in a goroutine it starts " +
+	"(a Test or a Count right after it must see its work)"
 
 // agreeHint is the hint of a Test and a Count of one key that disagree.
 const agreeHint = "Count is the smallest of the key's k counters, and Test asks whether all k are above 0: " +

@@ -461,8 +461,8 @@ const (
 		"passes only with a fresh slice for each call). Keep no key slice, nor a slice of it: hash the key " +
 		"during the call"
 	lateHint = "the case passes when each call that leaves a goroutine running is given a moment before " +
-		"the next: Insert, Delete and Merge must change the table before it returns, not in a goroutine " +
-		"they start (a Lookup right after them must see their work)"
+		"the next: an Insert, a Delete or a Merge must change the table before it returns, not in a " +
+		"goroutine it starts (a Lookup right after it must see its work)"
 	sharedHint = "another filter, made while this one was in use (a Merge's g), changed it: the case passes " +
 		"when g is made first. Keep everything a filter uses (its table, q and r, masks, a count) in the " +
 		"Filter, not in package-level variables that New sets"
