@@ -1,6 +1,8 @@
 // Package skiplist: a skip list in the style of the usual LeetCode answers. Towers grow with
 // probability 1/4, copies of a value sit after the ones already there, and Erase unlinks, lane by
-// lane from the top, the first copy it meets.
+// lane from the top, the first copy it meets: on the upper lanes, often another copy than the
+// one it takes off level 0. Adds and Erases of one value's copies in turn strip the run of its
+// upper lanes, and an Add after the copies, or a Search past them, walks it: O(copies).
 package skiplist
 
 import "math/rand/v2"

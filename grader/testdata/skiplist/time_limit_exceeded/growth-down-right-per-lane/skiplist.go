@@ -1,10 +1,9 @@
 // Package skiplist is the popular LeetCode answer with down and right pointers: Add always adds
 // a new tower (copies are separate nodes, each in front of the others), and Erase unlinks the
 // first node equal to the value on every level, which may belong to different copies' towers.
-// Every answer is right, and each call is O(log n) in expectation on distinct values. (Erasing
-// and adding copies of one value again and again strips that value's run of its upper lanes, so
-// a search that must cross the run walks it on level 0; the duplicates test stores copies of a
-// single value and puts erased copies back after each batch, within which the lanes hold.)
+// Every answer is right, and each call is O(log n) in expectation on distinct values; but Adds
+// and Erases of copies of one value in turn strip that value's run of its upper lanes, so a
+// search that must cross the run walks it on level 0: O(copies), not O(log n).
 package skiplist
 
 import "math/rand"
