@@ -438,6 +438,19 @@ func TestUndoIsABatch(t *testing.T) {
 	}
 }
 
+// TestUndoPanicNamesTheUndo checks that a panic while putting back what a timed batch removed
+// is told as the putting back's: the Adds of an undo once panicked as "a batch of Erase calls".
+func TestUndoPanicNamesTheUndo(t *testing.T) {
+	end := runOne(t, Performance, func(tt *T) {
+		nothing := func(count, rep int) {}
+		undo := func(count, rep int) { panic("index out of range in Add") }
+		newMeter(tt).Pair(Call{Method: "Erase"}, 1000, nothing, nothing, undo, nothing)
+	})
+	if f := end.Failure; f == nil || !strings.Contains(f.Message, "the calls that put back what a batch of Erase calls removed") {
+		t.Errorf("want a failure naming the calls that put back, got %+v", f)
+	}
+}
+
 // TestWallFailureNamesTheLead checks what the watchdog says at the run's wall-clock limit: a
 // bare time limit naming the test, and, when the growth test's first measurements already showed
 // an operation growing wrongly, that operation, its reason marked unconfirmed, and its hint.

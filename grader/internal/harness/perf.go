@@ -110,7 +110,7 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 		d = cpu(func() { m.t.Invoke(c, func() any { learner(probe, probeRep); return nil }) })
 		m.learner += d
 		if undoL != nil {
-			m.t.invokeBatch(c, BatchFloor, func() { undoL(probe, probeRep) })
+			m.t.invokeBatch(undoCall(c), BatchFloor, func() { undoL(probe, probeRep) })
 		}
 		rd = cpu(func() { reference(probe, probeRep) })
 		m.ref += rd
@@ -152,8 +152,9 @@ func (m *Meter) Pair(c Call, ops int, learner, reference, undoL, undoR func(coun
 				m.learner += d
 				if undoL != nil {
 					// Putting back is a batch of the graded code's calls too (a removed
-					// element added again), as slow per call as the operation can be.
-					m.t.invokeBatch(c, batchLimit(estimate), func() { undoL(ops, rep) })
+					// element added again), as slow per call as the operation can be, and
+					// named as what it is: an Add that panics there is not the Remove's.
+					m.t.invokeBatch(undoCall(c), batchLimit(estimate), func() { undoL(ops, rep) })
 				}
 			} else {
 				bytes = allocated(func() { d = cpu(func() { reference(ops, rep) }) })
@@ -232,6 +233,19 @@ type Grower[S any] struct {
 	Series *growth.Series
 	// Run adds the elements with indices from..to-1 of the suite's value list.
 	Run func(s S, from, to int)
+	// Calls, if set, is what a batch of Run's calls is printed as, where Run makes calls of
+	// more methods than the series' operation ("a batch of Add and Erase calls"): a panic or a
+	// stuck call in it is then not pinned on one of them.
+	Calls string
+}
+
+// call is the call a batch of g.Run's calls runs as: of the series' operation, printed as
+// g.Calls where that is set.
+func (g Grower[S]) call() Call { return Call{Method: g.Series.Op, Text: g.Calls} }
+
+// undoCall is the call that putting back what a batch of c's calls removed runs as.
+func undoCall(c Call) Call {
+	return Call{Method: c.Method, Text: "the calls that put back what a batch of " + c.Method + " calls removed"}
 }
 
 // Query is an operation timed at each size of a ladder.
@@ -275,7 +289,7 @@ func (l *Ladder[S]) Measure(m *Meter) []*growth.Series {
 	for from := 0; from < warm && spent < WarmBudget; from += WarmChunk {
 		to := min(from+WarmChunk, warm)
 		spent += cpu(func() {
-			m.t.invokeBatch(Call{Method: l.Grow.Series.Op}, BatchFloor, func() { l.Grow.Run(throwaway, from, to) })
+			m.t.invokeBatch(l.Grow.call(), BatchFloor, func() { l.Grow.Run(throwaway, from, to) })
 		})
 	}
 	l.Grow.Run(l.Ref(), 0, warm)
@@ -431,7 +445,7 @@ func (l *Ladder[S]) growInParts(m *Meter, learner, ref S, from, n, i int, limit 
 // grow grows both structures from from to to, alternating which goes first by the size's index,
 // and returns the CPU time each side took; predicted sets the graded side's batch limit.
 func (l *Ladder[S]) grow(m *Meter, learner, ref S, from, to, i int, predicted time.Duration) (dl, dr time.Duration) {
-	c := Call{Method: l.Grow.Series.Op}
+	c := l.Grow.call()
 	growL := func() {
 		l.grown += allocated(func() {
 			dl = cpu(func() { m.t.invokeBatch(c, batchLimit(predicted), func() { l.Grow.Run(learner, from, to) }) })
