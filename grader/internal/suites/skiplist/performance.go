@@ -51,39 +51,88 @@ const fewLanes = "there are too few lanes for n: the towers must reach about log
 // copy it added last, does not: a few nanoseconds become a hundred, like a wrong growth.
 var CopySizes = harness.Sizes(3125, 50_000, 2)
 
-// duplicates measures Add and Erase against the reference on a list that holds n copies of one
-// value, and fails when one grows faster than O(log n), n counting every copy: an Add or Erase
-// that walks the run of the value's copies costs Θ(n). The axis is called "copies", apart from
-// the growth test's n, so that each test's measurements keep their own rows.
+// duplicates measures Add, Erase and Search against the reference on lists that hold n copies
+// of one value, and fails when one grows faster than O(log n), n counting every copy. Its axis is
+// called "copies", apart from the growth test's n, so that each test's measurements keep their
+// own rows. Two ladders over the same sizes:
 //
-// One value, not a few, and erased copies put back after each batch: a list whose Erase
-// unlinks, lane by lane, the first copy on each lane (the usual LeetCode answer) removes
-// upper-lane nodes of other copies than the one it removes from level 0, so a run of copies
-// erased from and added to again and again loses its upper lanes, and walking across it (to
-// reach the next value, or the end of the run) costs Θ(copies). Within these bounds that answer
-// keeps its lanes.
+//   - the copies put in by Adds alone: an Add that walks the run of the value's copies costs
+//     Θ(n);
+//   - the copies put in by Adds and Erases in turn, and at each size a Search for a larger
+//     value, which crosses the whole run (see churn).
 func duplicates(learner, reference API) harness.Test {
 	return harness.Test{Name: "performance/duplicates", Kind: harness.Performance, Run: func(t *harness.T) {
-		values := slices.Repeat(harness.DistinctInts(t, 1), CopySizes[len(CopySizes)-1])
+		v := harness.DistinctInts(t, 1)[0]
+		values := slices.Repeat([]int{v}, CopySizes[len(CopySizes)-1])
 		harness.JudgeGrowth(t, func(m *harness.Meter) []*growth.Series {
 			k := harness.Keyed[Skiplist]{
 				Insert: func(s Skiplist, v int) { s.Add(v) },
-				Delete: func(s Skiplist, v int) { s.Erase(v) },
 				InsertSeries: growthOf("Add", "copies",
 					"Add walks the run of the value's copies on level 0: search top-down on every "+
 						"lane, as for a new value, and link the copy in where the search stops (before "+
 						"the other copies, or after them), so that Add stays O(log n) however many "+
 						"copies there are"),
-				DeleteSeries: growthOf("Erase", "copies",
-					"Erase walks the run of the value's copies on level 0: remove the first copy, "+
-						"the node right after update[0] that the top-down search with < finds, and "+
-						"update[i] points to it on each of its levels, so that Erase stays O(log n) "+
-						"however many copies there are"),
 			}
 			return k.Ladder(CopySizes, values, learner.New, reference.New).Measure(m)
+		}, func(m *harness.Meter) []*growth.Series {
+			return churn(v, learner, reference).Measure(m)
 		})
 	}}
 }
+
+// churn is the ladder of a list of copies of the value v that grows by Adds and Erases in turn:
+// each window of k copies is 4k Adds of v, then 3k Erases. Its Erase series times the windows, by
+// the copy, and its query is a Search for v+1, above every copy (v is even, and far below the
+// largest int), which crosses the run of copies on every lane.
+//
+// An Erase that walks the run to the copy it removes costs Θ(n). An Erase that strips the run of
+// its upper lanes leaves every later walk across it Θ(n): the usual LeetCode answer unlinks the
+// first copy met on each lane, which on the upper lanes is often another copy than the one
+// leaving level 0, so each Erase takes an upper-lane node from another tower; a list that removes
+// the tallest copy whole leaves only the short towers. Three Erases for four Adds drain the upper
+// lanes faster than the Adds fill them, whether the list adds its copies before the others or
+// after them and whatever its towers' odds (1/2 or 1/4): in a side-by-side run, such lists took
+// 4 to 10 µs a Search at 3,125 copies and 130 to 250 µs at 50,000, the reference 14 to 39 ns, and
+// a right list that removes one copy's whole tower 21 to 84 ns. Adds and Erases alternating
+// one by one left a list with towers of odds 1/2 that adds its copies after the others as fast
+// as the reference.
+func churn(v int, learner, reference API) *harness.Ladder[Skiplist] {
+	return &harness.Ladder[Skiplist]{
+		Sizes: CopySizes, New: learner.New, Ref: reference.New,
+		Grow: harness.Grower[Skiplist]{
+			Series: growthOf("Erase", "copies", "Erase walks the run of the value's copies, or strips it of its "+
+				"upper lanes so that the Adds after it walk it (the test adds four copies of one value and "+
+				"erases three, again and again): "+wholeCopy),
+			Calls: "a batch of Add and Erase calls",
+			Run: func(s Skiplist, from, to int) {
+				for range 4 * (to - from) {
+					s.Add(v)
+				}
+				for range 3 * (to - from) {
+					s.Erase(v)
+				}
+			},
+		},
+		Queries: []harness.Query[Skiplist]{{
+			Series: growthOf("Search", "copies", "after copies of one value were added and erased in turn, a "+
+				"Search for a larger value walks their run on level 0: "+wholeCopy),
+			Batch: harness.KeyedBatch,
+			Run: func(s Skiplist, _, count, _ int) {
+				for range count {
+					s.Search(v + 1)
+				}
+			},
+		}},
+	}
+}
+
+// wholeCopy is how an Erase keeps a run of copies its upper lanes.
+const wholeCopy = "Erase must take one copy out whole, on every level of its tower (the node after " +
+	"update[i] on each level where that is the node found on level 0; with down pointers, the nodes " +
+	"below the one unlinked on its top level), found by the top-down search with <, not by walking the " +
+	"run. Unlinking the first copy met on each lane, as the usual LeetCode answer does, takes upper-lane " +
+	"nodes of other copies, and removing the tallest copy leaves only short towers: either way the run " +
+	"loses its upper lanes, and every walk across it costs O(copies)"
 
 // growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
 // hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.

@@ -130,8 +130,11 @@ func (s *copyWalker) Add(x int) {
 
 // TestDuplicatesJudgesCopies: Add and Erase must stay O(log n) with many copies of a value.
 // Walking the run of a value's copies in Add fails the duplicates test with Add's hint; linking
-// copies before or after the others, and counting them, passes it. (An Erase that walks the
-// copies is grader/testdata/skiplist/time_limit_exceeded/growth-erase-last-copy.)
+// copies before or after the others, and counting them, passes it; an Erase that unlinks the
+// first copy met on each lane fails it, as it strips the run of its upper lanes, which a Search
+// past the run then walks. (An Erase that walks the copies is
+// grader/testdata/skiplist/time_limit_exceeded/growth-erase-last-copy; other lists that strip the
+// run, the growth-*-lanes-* and growth-erase-tallest-copy submissions there.)
 func TestDuplicatesJudgesCopies(t *testing.T) {
 	walker := func(w copyWalker) API {
 		return API{New: func() Skiplist { w := w; w.tunable = newTunable(false, 32); return &w }}
@@ -145,6 +148,7 @@ func TestDuplicatesJudgesCopies(t *testing.T) {
 		{"copies after the others", walker(copyWalker{after: true}), ""},
 		{"copies counted", API{New: func() Skiplist { return &counted{inner: newTunable(false, 32), n: map[int]int{}} }}, ""},
 		{"Add walks the copies", walker(copyWalker{lastAdd: true}), "Add"},
+		{"Erase takes the first copy on each lane", planted(copiesAfter), "Search"},
 	} {
 		end, _ := kit.Perf(t, tc.impl, 3, "performance/duplicates")
 		switch f := end.Failure; {
