@@ -15,7 +15,8 @@ const MaxLen = 2000
 
 // Suite returns the hidden tests, run on learner and compared with reference.
 func Suite(learner, reference API) *harness.Suite {
-	m := modelOf(learner, reference, harness.Model[Trie]{Recv: "tr", Simplify: simplify, Hint: hint})
+	m := modelOf(learner, reference, harness.Model[Trie]{Recv: "tr", Simplify: simplify,
+		Hint: func(f harness.Mismatch) string { return hint(f, learner) }})
 	a, z := strings.Repeat("a", MaxLen), strings.Repeat("z", MaxLen)
 	return &harness.Suite{
 		Exercise: ex.Name,
@@ -391,8 +392,9 @@ func cut(at, size int) func(string) string {
 	}
 }
 
-// hint names the usual cause of a trie's wrong answer or panic from the shrunk case.
-func hint(f harness.Mismatch) string {
+// hint names the usual cause of a trie's wrong answer or panic from the shrunk case, which it
+// may replay on fresh tries of learner's.
+func hint(f harness.Mismatch, learner API) string {
 	last := f.Calls[len(f.Calls)-1]
 	w := last.Args[0].(string)
 	hasZ := strings.Contains(w, "z")
@@ -419,6 +421,12 @@ func hint(f harness.Mismatch) string {
 	case len(inserted) == 0 && f.Want == false:
 		return "a new trie is empty: before any Insert every answer is false " +
 			"(keep the root in the Trie that New returns, not in a package-level variable)"
+	case last.Method == "Search" && f.Want == false && !isWord && len(inserted) > 1 &&
+		notWordAfterEach(learner, w, inserted):
+		return fmt.Sprintf("Search(%q) is false after each of these Inserts alone, and true after them "+
+			"together: an Insert marked %q as a word. In a compressed trie, an Insert that splits an edge "+
+			"makes a node where the edge splits; it ends a word only if that word is the one being "+
+			"inserted, so its end mark starts false (the old node below keeps its own)", w, w)
 	case last.Method == "Search" && f.Want == false && !isWord && prefixOfSome(w, inserted):
 		return "mark where a word ends (an end-of-word flag) and let Search check it: " +
 			"a path that only leads on to longer words is not a word"
@@ -433,6 +441,11 @@ func hint(f harness.Mismatch) string {
 	case last.Method == "StartsWith" && f.Want == true && isWord:
 		return "a word is a prefix of itself: StartsWith(w) is true once w is inserted, " +
 			"even when no longer word continues it"
+	case last.Method == "StartsWith" && f.Want == true && !isWord && prefixMissedAlone(learner, w, inserted):
+		return fmt.Sprintf("StartsWith(%q) must be true once a word that starts with it is inserted, even "+
+			"alone. Follow the prefix letter by letter and answer true once every letter is matched, "+
+			"without asking whether a word ends there (that is Search's check); in a compressed trie the "+
+			"prefix may end inside an edge's label, part-way along it, and that is a match too", w)
 	}
 	if x, n := longestShared(w, inserted); last.Method == "StartsWith" && f.Want == false && n > 0 {
 		return fmt.Sprintf("no inserted word starts with %q (%q shares only %q with it): StartsWith must "+
@@ -538,6 +551,36 @@ func count(words []string, w string) int {
 // prefixOfSome reports whether w is a proper prefix of one of words.
 func prefixOfSome(w string, words []string) bool {
 	return slices.ContainsFunc(words, func(x string) bool { return len(x) > len(w) && strings.HasPrefix(x, w) })
+}
+
+// notWordAfterEach reports whether Search(w) answers false on a fresh trie of learner's after
+// the Insert of each of inserted alone: then no one Insert marks w, and two together do.
+func notWordAfterEach(learner API, w string, inserted []string) bool {
+	return harness.Evidence(func() bool {
+		for _, x := range inserted {
+			tr := learner.New()
+			tr.Insert(x)
+			if tr.Search(w) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// prefixMissedAlone reports whether StartsWith(w) answers false on a fresh trie of learner's
+// after the Insert of one of inserted that starts with w, alone: no other Insert undid it.
+func prefixMissedAlone(learner API, w string, inserted []string) bool {
+	return harness.Evidence(func() bool {
+		for _, x := range inserted {
+			if len(x) > len(w) && strings.HasPrefix(x, w) {
+				tr := learner.New()
+				tr.Insert(x)
+				return !tr.StartsWith(w)
+			}
+		}
+		return false
+	})
 }
 
 // markedLate reports whether w was inserted after a longer word it is a prefix of.
