@@ -441,6 +441,10 @@ func panicHint(f harness.Mismatch) string {
 		return "the table has no buckets yet: let New make a few, so that key % len(buckets) has something to divide by"
 	case harness.NegativeIndex(f.Panic):
 		return hints.NegativeMod
+	case strings.Contains(msg, "negative shift amount"):
+		return "keys are any int, negatives included: a negative key made a negative shift (in Go, key % 64 " +
+			"is negative for a negative key). A bitset of the keys from 0 up holds none of them, nor keys " +
+			"past its end: hash each key into a table instead, taking uint64(key) first"
 	case strings.Contains(msg, "nil pointer dereference"):
 		return "a chain ends in nil and the key may be absent: check for nil before following a pointer"
 	}
