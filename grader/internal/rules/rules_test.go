@@ -77,14 +77,15 @@ func TestHashSetMaps(t *testing.T) {
 	}
 }
 
-// TestCleanPackages checks that the references and right submissions break no rule.
+// TestCleanPackages checks that the hash set's right submissions break no rule (its no-map rule
+// comes nearest to right code), nor does the first reference. The other references: package
+// grader's TestReferencesAccepted grades every reference through the judge, which runs Check on
+// it, and a rule one broke would be its rule_violation.
 func TestCleanPackages(t *testing.T) {
 	t.Parallel()
-	for _, e := range rows(exercise.All()) {
-		rep := check(t, e.Name, kit.Solution(e.Name))
-		if len(rep.TypeErrors)+len(rep.API)+len(rep.Violations) > 0 {
-			t.Errorf("solutions/%s: %+v", e.Name, rep)
-		}
+	e := exercise.All()[0]
+	if rep := check(t, e.Name, kit.Solution(e.Name)); len(rep.TypeErrors)+len(rep.API)+len(rep.Violations) > 0 {
+		t.Errorf("solutions/%s: %+v", e.Name, rep)
 	}
 	accepted, err := os.ReadDir(filepath.Join(kit.Testdata(), "hashset", "accepted"))
 	if err != nil {
