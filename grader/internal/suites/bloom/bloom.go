@@ -136,6 +136,14 @@ func filterModel(init string, newFilter func() Filter, m uint64, k uint, sizeHin
 			if last := f.Calls[len(f.Calls)-1]; f.Panic == nil && (last.Method == "M" || last.Method == "K") {
 				return sizeHint()
 			}
+			if f.Panic == nil && harness.LateWork(f, func() func(harness.Call) any {
+				b := &box{f: newFilter()}
+				return func(c harness.Call) any { return do(b, c) }
+			}) {
+				return "the case passes when each Add that leaves a goroutine running is given a moment before " +
+					"the next call: Add must set all k of the key's bits before it returns, not in a goroutine " +
+					"it starts (a Test right after it must see them)"
+			}
 			if keptKey(newFilter, f) {
 				return "Add must not keep the key's slice: the caller may overwrite it as soon as Add returns " +
 					"(the judge does), so hash the bytes at once or copy them"

@@ -122,10 +122,10 @@ func (s *suite) checkMemory(t *harness.T, d *disk, before *runtime.MemStats, bit
 		"needs with ReadAt. An index of every key, or the tables' entries, takes as much memory as " +
 		"the data"
 	if passed {
-		hint = fmt.Sprintf("the store kept what it may at BitsPerKey %d, and too much at %d, where the filters are "+
-			"most of it: a filter of BitsPerKey bits per key takes BitsPerKey/8 bytes per key, its bits packed "+
-			"eight to a byte ([]byte) or 64 to a word ([]uint64), never a []bool or a byte or an int per bit",
-			memBitsPerKey[0], bitsPerKey)
+		hint = fmt.Sprintf("the store kept what it may at BitsPerKey 0 (which means 10), and too much at %d, where "+
+			"the filters are most of it: a filter of BitsPerKey bits per key takes BitsPerKey/8 bytes per key, its "+
+			"bits packed eight to a byte ([]byte) or 64 to a word ([]uint64), never a []bool or a byte or an int "+
+			"per bit", bitsPerKey)
 	}
 	t.Fail(&record.Failure{Verdict: verdict.MemoryLimitExceeded,
 		Message: fmt.Sprintf("the store of BitsPerKey %d keeps %s %s, beside the %s of files on the Disk; its filters "+
