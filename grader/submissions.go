@@ -85,10 +85,11 @@ type Outcome struct {
 // OK reports whether the submission got the verdict its folder names.
 func (o Outcome) OK() bool { return o.Err == nil && o.Result.Verdict == o.Submission.Expected }
 
-// JudgeSubmissions judges every submission against the references in solutions with judge
-// (Judge when nil), workers at a time (0: one per core), and returns the outcomes in the submissions' order; once ctx is done
-// no more submissions are judged. done, if set, is told of each outcome as it comes. This is how kata verify --submissions and the judge's own
-// regression suite grade a Kattis-style tree.
+// JudgeSubmissions judges every submission against the references in solutions with judge (Judge
+// when nil), workers at a time (0: one per core), and returns the outcomes in the submissions'
+// order; once ctx is done no more submissions are judged. done, if set, is told of each outcome as
+// it comes. This is how kata verify --submissions and the judge's own regression suite grade a
+// Kattis-style tree.
 func JudgeSubmissions(ctx context.Context, judge JudgeFunc, base, root, solutions string, subs []Submission, seed uint64,
 	limits Limits, workers int, done func(Outcome)) []Outcome {
 	if workers <= 0 {

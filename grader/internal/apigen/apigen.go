@@ -14,12 +14,12 @@
 //   - modelOf, for an exercise whose constructor takes no arguments (New() *T) and a suite that
 //     uses it, which fills in the part of a harness.Model the registry fixes: the constructor's
 //     call, the two constructors and, unless the suite has its own, dispatch;
-//   - dispatch, unless the suite's files exist and none uses it, which makes a harness.Call on a T and returns its result as the tests compare
-//     it: the Do of a harness.Methods, each method's name with the function of package harness
-//     that calls a method of its signature (harness.Func1(T.Contains)), which converts the
-//     arguments and returns nil for no result, the value for one, a pair or a triple for two or
-//     three (types of the generated file, printed as fmt.Sprint prints the results), and the
-//     collected slice for an iter.Seq.
+//   - dispatch, unless the suite's files exist and none uses it, which makes a harness.Call on a T
+//     and returns its result as the tests compare it: the Do of a harness.Methods, each method's
+//     name with the function of package harness that calls a method of its signature
+//     (harness.Func1(T.Contains)), which converts the arguments and returns nil for no result, the
+//     value for one, a pair or a triple for two or three (types of the generated file, printed as
+//     fmt.Sprint prints the results), and the collected slice for an iter.Seq.
 //
 // When T's methods mention no type of the package but T itself as a result, Bind converts the
 // package's *T to T directly. Otherwise the package's type is wrapped in a generic adapter that

@@ -205,9 +205,10 @@ func (i imported) breaks(rule result.Rule, message string) Violation {
 	return v
 }
 
-// kitImports reports imports of any package of the kit's own module (its solutions, judge, CLI,
-// and the exercises, the learner's other ones included), and of libraries outside the standard library that the exercise does not allow (its Rules.Libraries): wrapping another library's
-// Bloom filter or skip list would skip the lesson.
+// kitImports reports imports of any package of the kit's own module (its solutions, judge, CLI, and
+// the exercises, the learner's other ones included), and of libraries outside the standard library
+// that the exercise does not allow (its Rules.Libraries): wrapping another library's Bloom filter
+// or skip list would skip the lesson.
 func kitImports(imps []imported, e *exercise.Exercise) []Violation {
 	var out []Violation
 	for _, imp := range imps {

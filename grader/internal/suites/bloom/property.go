@@ -163,12 +163,12 @@ const (
 	fpProbes = 200_000
 )
 
-// falsePositiveRate measures the false-positive rate of filters at 8, 10 and 12 bits per key
-// with the best k, and at 10 bits per key with too few and too many hash functions (40 of them,
-// more than a 32-bit mask or a small array of positions holds), over keys of several shapes, and compares it with FalsePositiveRate (the suite's own). The last filter
-// holds the 8-byte big-endian integers from 0, as IDs are often stored, the same at every seed:
-// on them a hash whose two halves feed h1 + i·h2 (FNV-1's, say) gives a third more false
-// positives than the formula.
+// falsePositiveRate measures the false-positive rate of filters at 8, 10 and 12 bits per key with
+// the best k, and at 10 bits per key with too few and too many hash functions (40 of them, more
+// than a 32-bit mask or a small array of positions holds), over keys of several shapes, and
+// compares it with FalsePositiveRate (the suite's own). The last filter holds the 8-byte big-endian
+// integers from 0, as IDs are often stored, the same at every seed: on them a hash whose two halves
+// feed h1 + i·h2 (FNV-1's, say) gives a third more false positives than the formula.
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
 	for _, c := range []fpConfig{
