@@ -86,13 +86,18 @@ func Suite(learner, reference API) *harness.Suite {
 			// At most (r+3)·2^q bits, in words, plus 1% and 64 KiB, before and after Inserts.
 			{Name: "property/memory", Kind: harness.Property, Run: s.memory},
 		},
-		// An Insert that never returns most often looks for an empty slot in a full table; a Merge
-		// that never returns most often does work per fingerprint that grows with the table.
+		// An Insert that never returns looks for an empty slot in a full table, or for its run or an
+		// empty slot in a table whose bits a Delete left wrong (the hint cannot see the table, so it
+		// names both); a Merge that never returns most often does work per fingerprint that grows
+		// with the table.
 		StuckHint: func(_ string, c harness.Call) string {
 			switch {
 			case c.Method == "Insert" && len(c.Args) == 1:
-				return "Insert must return false, changing nothing, when Count() == 2^q: a full table has no empty " +
-					"slot to shift into, and a search for one goes round for ever"
+				return "an Insert that never returns looks round the table for what is not there: in a full " +
+					"table, Insert must return false, changing nothing, when Count() == 2^q (no empty slot to " +
+					"shift into); in a table with room, the walk to the key's run or to an empty slot met bits " +
+					"that an earlier Delete left wrong: a Delete's shift goes on past the last slot at slot 0, " +
+					"and the slot the cluster's end leaves has all three bits clear"
 			case c.Method == "Merge" && smallMerge(c):
 				return "Merge never returned, on tables of a few thousand slots at most: a loop over the " +
 					"fingerprints never ends (an index or an iterator that does not move on, as a Next with a " +
