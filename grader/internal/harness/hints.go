@@ -101,3 +101,12 @@ func LateWork(f Mismatch, fresh func() func(Call) any) bool {
 		return waits > 0 && f.Answers(got)
 	})
 }
+
+// LateHint is the hint of a failure that LateWork explains: changes, the calls that change the
+// structure ("an Add or a Remove"), must change its state ("the counters") before they return,
+// for reads ("a Test or a Count") right after them to see it.
+func LateHint(changes, state, reads string) string {
+	return "the case passes when each call that leaves a goroutine running is given a moment before the " +
+		"next: " + changes + " must change " + state + " before it returns, not in a goroutine it starts (" +
+		reads + " right after it must see its work)"
+}

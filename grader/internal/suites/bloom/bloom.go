@@ -140,9 +140,7 @@ func filterModel(init string, newFilter func() Filter, m uint64, k uint, sizeHin
 				b := &box{f: newFilter()}
 				return func(c harness.Call) any { return do(b, c) }
 			}) {
-				return "the case passes when each Add that leaves a goroutine running is given a moment before " +
-					"the next call: Add must set all k of the key's bits before it returns, not in a goroutine " +
-					"it starts (a Test right after it must see them)"
+				return harness.LateHint("an Add", "all k of the key's bits", "a Test")
 			}
 			if keptKey(newFilter, f) {
 				return "Add must not keep the key's slice: the caller may overwrite it as soon as Add returns " +

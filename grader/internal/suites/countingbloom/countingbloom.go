@@ -691,7 +691,7 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 		b := &box{f: newFilter(), r: newTracker(m, k)}
 		return func(c harness.Call) any { return do(b, c) }
 	}) {
-		return lateHint
+		return harness.LateHint("an Add or a Remove", "the counters", "a Test or a Count")
 	}
 	if keptKey(f, newFilter, m, k) {
 		return keptHint
@@ -864,12 +864,6 @@ func keptKey(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) bool
 	}
 	return !replayFails(newFilter, plain, m, k, func(harness.Call) bool { return false })
 }
-
-// lateHint is the hint of a failure that goes away when the filter is given a moment after each
-// call that leaves a goroutine running.
-const lateHint = "the case passes when each call that leaves a goroutine running is given a moment before the " +
-	"next: an Add or a Remove must change the counters before it returns, not in a goroutine it starts " +
-	"(a Test or a Count right after it must see its work)"
 
 // agreeHint is the hint of a Test and a Count of one key that disagree.
 const agreeHint = "Count is the smallest of the key's k counters, and Test asks whether all k are above 0: " +

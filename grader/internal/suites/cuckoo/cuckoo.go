@@ -479,9 +479,6 @@ const (
 	roomHint = "Insert must succeed while there is room: put the fingerprint in a free slot of bucket i1 " +
 		"or of bucket i2 (slots holding 0) before evicting anything; with fewer than 4 fingerprints " +
 		"stored, every Insert succeeds"
-	lateHint = "the case passes when each call that leaves a goroutine running is given a moment before " +
-		"the next: an Insert or a Delete must change the buckets before it returns, not in a goroutine it " +
-		"starts (a Lookup right after it must see its work)"
 	keptHint = "the filter must not keep the key's slice: the caller may overwrite it as soon as a call returns " +
 		"(the judge does), so hash the bytes at once"
 	copyHint = "Insert of a key already stored must store one more copy of its fingerprint, not refuse it: " +
@@ -540,7 +537,7 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 		b := &box{f: s.learner.New(capacity)}
 		return func(c harness.Call) any { return do(b, c) }
 	}) {
-		return lateHint
+		return harness.LateHint("an Insert or a Delete", "the buckets", "a Lookup")
 	}
 	switch last.Method {
 	case "Buckets":

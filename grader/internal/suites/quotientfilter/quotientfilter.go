@@ -465,9 +465,6 @@ const (
 		"bytes once its call returns, as a caller that reuses one buffer for its keys does (the case above " +
 		"passes only with a fresh slice for each call). Keep no key slice, nor a slice of it: hash the key " +
 		"during the call"
-	lateHint = "the case passes when each call that leaves a goroutine running is given a moment before " +
-		"the next: an Insert, a Delete or a Merge must change the table before it returns, not in a " +
-		"goroutine it starts (a Lookup right after it must see its work)"
 	sharedHint = "another filter, made while this one was in use (a Merge's g), changed it: the case passes " +
 		"when g is made first. Keep everything a filter uses (its table, q and r, masks, a count) in the " +
 		"Filter, not in package-level variables that New sets"
@@ -528,7 +525,7 @@ func (s *suite) hint(q, r uint, f harness.Mismatch) string {
 		b := &box{f: s.learner.New(q, r)}
 		return func(c harness.Call) any { return s.do(b, c) }
 	}) {
-		return lateHint
+		return harness.LateHint("an Insert, a Delete or a Merge", "the table", "a Lookup")
 	}
 	if s.keptKey(q, r, f) {
 		return keptHint
