@@ -1,16 +1,18 @@
-package exercise
+package exercise_test
 
 import (
 	"strings"
 	"testing"
+
+	"kata/grader/exercise"
 )
 
 func TestLookupByNameAndSlug(t *testing.T) {
-	for _, e := range All() {
+	for _, e := range exercise.All() {
 		for _, key := range []string{e.Name, e.Slug, strings.ToUpper(e.Name), " " + e.Slug + " "} {
-			got, err := Lookup(key)
+			got, err := exercise.Lookup(key)
 			if err != nil || got != e {
-				t.Errorf("Lookup(%q) = %v, %v; want %s", key, got, err, e.Name)
+				t.Errorf("exercise.Lookup(%q) = %v, %v; want %s", key, got, err, e.Name)
 			}
 		}
 	}
@@ -22,19 +24,19 @@ func TestLookupSuggestsClosest(t *testing.T) {
 		{"hashmap", `did you mean "hashset"`},
 		{"tire", `did you mean "trie"`},
 		{"design-skip-list", `did you mean "skiplist"`},
-		{"quicksort", "choose one of " + strings.Join(Names(), ", ")},
+		{"quicksort", "choose one of " + strings.Join(exercise.Names(), ", ")},
 		{"", "no exercise named"},
 	} {
-		_, err := Lookup(tc.in)
+		_, err := exercise.Lookup(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Lookup(%q) error = %v, want it to contain %q", tc.in, err, tc.want)
+			t.Errorf("exercise.Lookup(%q) error = %v, want it to contain %q", tc.in, err, tc.want)
 		}
 	}
 }
 
 func TestRegistryIsComplete(t *testing.T) {
 	seen := map[string]bool{}
-	for _, e := range All() {
+	for _, e := range exercise.All() {
 		if seen[e.Name] || seen[e.Slug] {
 			t.Errorf("%s: name or slug used twice", e.Name)
 		}
@@ -74,7 +76,7 @@ func TestRegistryIsComplete(t *testing.T) {
 }
 
 func TestFuncString(t *testing.T) {
-	e, _ := Lookup("skiplist")
+	e, _ := exercise.Lookup("skiplist")
 	if got, want := e.API[1].String(), "func (*Skiplist) Search(int) bool"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
