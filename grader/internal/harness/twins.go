@@ -40,7 +40,7 @@ func TwinsOf[S any](t *T, m, mb Model[S], first, second []Call) {
 		seq, second = append(seq, names.second(second[0])), second[1:]
 	}
 	var tm Model[*twins[S]]
-	tm = twinModel(m, mb, func(calls []Call) bool { return sharesState(t, &tm, &m, calls) }, t.run.panicHint)
+	tm = twinModel(m, mb, func(calls []Call) bool { return sharesState(t, &tm, &m, &mb, calls) }, t.run.panicHint)
 	Compare(t, tm, seq)
 }
 
@@ -66,13 +66,14 @@ const (
 const sharingFails = 10
 
 // sharesState reports whether a failing Twins case that uses both structures shows that they
-// share state: replayed in pairs, with both structures and with a's calls alone on one
-// structure, it fails sharingFails times with both before it fails once alone. A case whose
-// failure is chance (a random height past the head's, once in thousands of Adds) or a plain
-// bug of a's own shows no sharing, nor does a case too slow to replay so often within
-// ShrinkBudget of CPU time.
-func sharesState[S any](t *T, tm *Model[*twins[S]], m *Model[S], calls []Call) bool {
-	start, alone := ThreadCPU(), aOnly(calls)
+// share state: replayed in pairs, with both structures and with the failing structure's calls
+// alone on one structure (alone), it fails sharingFails times with both before it fails once
+// alone. A case whose failure is chance (a random height past the head's, once in thousands of
+// Adds) or a plain bug of the failing structure's own shows no sharing, nor does a case too slow
+// to replay so often within ShrinkBudget of CPU time. m makes the first structure, mb the second.
+func sharesState[S any](t *T, tm *Model[*twins[S]], m, mb *Model[S], calls []Call) bool {
+	start := ThreadCPU()
+	calls1, m1 := alone(calls, m, mb)
 	for failed := 0; failed < sharingFails; {
 		if ThreadCPU()-start > ShrinkBudget {
 			return false
@@ -80,11 +81,34 @@ func sharesState[S any](t *T, tm *Model[*twins[S]], m *Model[S], calls []Call) b
 		if play(t, tm, calls, nil, false, false).failed() {
 			failed++
 		}
-		if play(t, m, alone, nil, false, false).failed() {
+		if play(t, m1, calls1, nil, false, false).failed() {
 			return false
 		}
 	}
 	return true
+}
+
+// alone is the calls of the structure a Twins case fails on (that of its last call, the
+// failing one), as calls on one structure, with the model that makes it: a's calls (aOnly) and
+// m, or b's since it was last made, unmarked, and mb.
+func alone[S any](calls []Call, m, mb *Model[S]) ([]Call, *Model[S]) {
+	if len(calls) == 0 || !strings.HasPrefix(calls[len(calls)-1].Method, twinPrefix) {
+		return aOnly(calls), m
+	}
+	from := 0
+	for i, c := range calls {
+		if c.Method == twinNew {
+			from = i + 1
+		}
+	}
+	var out []Call
+	for _, c := range calls[from:] {
+		if method, onB := strings.CutPrefix(c.Method, twinPrefix); onB {
+			c.Method, c.Func = method, false
+			out = append(out, c)
+		}
+	}
+	return out, mb
 }
 
 // twins is the pair of structures a Twins sequence runs on, with the constructor of the second.

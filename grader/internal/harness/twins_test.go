@@ -214,19 +214,32 @@ func TestTwinsNamesTheSecond(t *testing.T) {
 	}
 }
 
-// TestSharingThatFailsRarely checks sharesState on two planted bugs whose case fails in about
-// one replay of a hundred, as a shrunk case of a random structure can: one whose structures
-// share a package-level counter (sharing), and one that fails at random on its own (none). Both
-// draw from a seeded source, so that each replay's failure, and the test, is the same every run.
+// TestSharingThatFailsRarely checks sharesState on planted bugs whose case fails in about one
+// replay of a hundred, as a shrunk case of a random structure can: one whose structures share a
+// package-level counter (sharing), and two that fail at random on their own (none), the first
+// structure in a call on it, the second in a call on it. Each draws from a seeded source, so
+// that each replay's failure, and the test, is the same every run.
 func TestSharingThatFailsRarely(t *testing.T) {
 	const rate = 100 // one replay in rate fails
+	onA := []Call{
+		{Method: "Add", Args: []any{7}},
+		{Method: twinNew, Func: true, Text: "b := New()"},
+		{Method: "Has", Args: []any{7}},
+	}
+	onB := []Call{
+		{Method: "Add", Args: []any{7}},
+		{Method: twinNew, Func: true, Text: "b := New()"},
+		{Method: twinPrefix + "Has", Func: true, Args: []any{7}},
+	}
 	for _, tc := range []struct {
 		name   string
+		calls  []Call
 		shared bool // the bug needs a second structure made after the first
 		want   bool
 	}{
-		{"package-level state", true, true},
-		{"a bug of its own", false, false},
+		{"package-level state", onA, true, true},
+		{"a bug of its own", onA, false, false},
+		{"a bug of the second structure's own", onB, false, false},
 	} {
 		rng, made := rand.New(rand.NewPCG(1, 2)), 0
 		m := model(nil)
@@ -240,15 +253,10 @@ func TestSharingThatFailsRarely(t *testing.T) {
 				return len(s.vals) == 0, true // the opposite of the right answer for a value held or none
 			}}
 		}
-		calls := []Call{
-			{Method: "Add", Args: []any{7}},
-			{Method: twinNew, Func: true, Text: "b := New()"},
-			{Method: "Has", Args: []any{7}},
-		}
 		var got bool
 		runOne(t, Differential, func(ht *T) {
 			tm := twinModel(m, m, nil, nil)
-			got = sharesState(ht, &tm, &m, calls)
+			got = sharesState(ht, &tm, &m, &m, tc.calls)
 		})
 		if got != tc.want {
 			t.Errorf("%s: sharesState = %v, want %v", tc.name, got, tc.want)
