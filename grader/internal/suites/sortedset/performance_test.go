@@ -89,7 +89,7 @@ func (s slowOp) ties(op, name string) {
 	steps(r - first)
 }
 func (s slowOp) Score(name string) (float64, bool) { s.walk("Score"); return s.SortedSet.Score(name) }
-func (s slowOp) Len() int { s.walk("Len"); return s.SortedSet.Len() }
+func (s slowOp) Len() int                          { s.walk("Len"); return s.SortedSet.Len() }
 func (s slowOp) RangeByRank(start, stop int) []Member {
 	s.walk("RangeByRank")
 	if s.op == "quadratic" {
