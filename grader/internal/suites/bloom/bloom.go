@@ -52,7 +52,8 @@ func Suite(learner, reference API) *harness.Suite {
 			// The example of the exercise's doc. Test("rustacean") is not checked: a false
 			// positive there has odds of 2.5·10⁻⁸, but it is not an error.
 			{Name: "example", Kind: harness.Fixed, Run: s.example},
-			// M and K report exactly what New was given, also when m is no multiple of 64.
+			// M and K report exactly what New was given, also when m is no multiple of 64, and
+			// for k past 255 and 65,535.
 			{Name: "edge/m-and-k", Kind: harness.Fixed, Run: s.mAndK},
 			// A fresh filter has every bit clear: Test is false for every key, at any m and k.
 			{Name: "edge/empty-filter", Kind: harness.Fixed, Run: s.emptyFilter},
@@ -333,10 +334,11 @@ func (s *suite) example(t *harness.T) {
 	script(t, s.estimated(1000, 0.01), size(9586, 7))
 }
 
-// mAndK checks M and K at m around a word's size and beyond, with several k.
+// mAndK checks M and K at m around a word's size and beyond, with several k, some past what
+// 8 and 16 bits hold (a k kept in a uint8 or a uint16 is another k).
 func (s *suite) mAndK(t *harness.T) {
 	for _, m := range []uint64{1, 63, 64, 65, 1000, 1 << 20} {
-		for _, k := range []uint{1, 3, 7, 20} {
+		for _, k := range []uint{1, 3, 7, 20, 300, 70_000} {
 			script(t, s.filter(m, k), size(m, k))
 		}
 	}

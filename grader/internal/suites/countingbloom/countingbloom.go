@@ -66,7 +66,8 @@ func Suite(learner, reference API) *harness.Suite {
 		Tests: []harness.Test{
 			// The example of the exercise's doc.
 			{Name: "example", Kind: harness.Fixed, Run: s.example},
-			// M and K report exactly what New was given, also when m is no multiple of 16.
+			// M and K report exactly what New was given, also when m is no multiple of 16, and
+			// for k past 255 and 65,535.
 			{Name: "edge/m-and-k", Kind: harness.Fixed, Run: s.mAndK},
 			// A fresh filter has every counter at 0: Test false, Count 0 and Remove false for
 			// every key, at any m and k.
@@ -436,10 +437,11 @@ func (s *suite) example(t *harness.T) {
 	}, size(1024, 3))
 }
 
-// mAndK checks M and K at m around a word's size and beyond, with several k.
+// mAndK checks M and K at m around a word's size and beyond, with several k, some past what
+// 8 and 16 bits hold (a k kept in a uint8 or a uint16 is another k).
 func (s *suite) mAndK(t *harness.T) {
 	for _, m := range []uint64{1, 15, 16, 17, 1000, 1 << 20} {
-		for _, k := range []uint{1, 3, 7, 20} {
+		for _, k := range []uint{1, 3, 7, 20, 300, 70_000} {
 			script(t, s.filter(m, k), size(m, k))
 		}
 	}

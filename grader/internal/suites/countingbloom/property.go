@@ -236,9 +236,7 @@ func (s *suite) removeAbsentProperty(t *harness.T) {
 			hint := "Remove must lower exactly the k counters Add raised, by 1 each (by 2 where two positions " +
 				"coincide), so that removing every key brings every counter back to 0"
 			if other, ok := s.twin(t, buf, gen, absentKeys); ok {
-				hint = fmt.Sprintf("distinct keys get the same positions: in New(1<<20, 7) holding only %s, %s tests "+
-					"true. Your hash reads only part of the key: every byte must count, to the last",
-					harness.Lit(other), harness.Lit(buf))
+				hint = partOfKeyHint(other, buf)
 			}
 			t.Fail(&record.Failure{
 				Verdict: verdict.WrongAnswer, Op: "f.Test(" + harness.Lit(buf) + ")",
@@ -249,6 +247,46 @@ func (s *suite) removeAbsentProperty(t *harness.T) {
 			return
 		}
 	}
+}
+
+// partOfKey is the hint of a false-positive rate too high because distinct keys get the same
+// positions: the first of gen's probes (after its total keys added) that tests true in f, and
+// twin finds among the keys added.
+func (s *suite) partOfKey(t *harness.T, f Filter, gen bytekeys.Gen, total, probes uint64) (string, bool) {
+	for i := range probes {
+		probe := gen(nil, total+i)
+		if !testKey(t, f, probe) {
+			continue
+		}
+		other, ok := s.twin(t, probe, gen, total)
+		if !ok {
+			return "", false
+		}
+		return partOfKeyHint(other, probe), true
+	}
+	return "", false
+}
+
+// partOfKeyHint is the hint of two distinct keys, other alone in a large filter and key, that
+// get the same positions.
+// Long keys are told by their length and the bytes they share, not printed.
+func partOfKeyHint(other, key []byte) string {
+	const advice = "Your hash reads only part of the key: every byte must count, to the last"
+	if shared := commonPrefix(other, key); len(key) > 32 && len(other) == len(key) {
+		return fmt.Sprintf("distinct keys get the same positions: in New(1<<20, 7) holding only one key of %d "+
+			"bytes, another that shares its first %d bytes tests true. %s", len(key), shared, advice)
+	}
+	return fmt.Sprintf("distinct keys get the same positions: in New(1<<20, 7) holding only %s, %s tests "+
+		"true. %s", harness.Lit(other), harness.Lit(key), advice)
+}
+
+// commonPrefix is how many bytes a and b share from their start.
+func commonPrefix(a, b []byte) int {
+	n := 0
+	for n < min(len(a), len(b)) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // twin returns a key among the first n of gen, other than key, whose positions are key's: key
@@ -290,7 +328,8 @@ const (
 // only and after adds and removes, and compares it with (1 − e^(−k·n/m))^k for the n keys present
 // (fprate.Bounds: a false alarm has odds below 10⁻⁷ per filter). A filter that does not lower its
 // counters on Remove has the rate of every key ever added: 0.82% becomes 14% at 10 counters per
-// key. One filter has 40 hash functions, more than a 32-bit mask or a small array of positions
+// key. One filter holds keys of 128 bytes that differ only in their last eight: a hash of part of
+// the key gives them all the same positions. One filter has 40 hash functions, more than a 32-bit mask or a small array of positions
 // holds (its counters average 4, so few reach 15 and stay there). The last filter holds the 8-byte
 // big-endian integers from 0, as IDs are often stored, the same at every seed: on them a hash whose
 // two halves feed h1 + i·h2 (FNV-1's, say) gives half as many false positives again as the formula.
@@ -299,7 +338,7 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 	for _, c := range []fpConfig{
 		{perKey: 10, k: 7, rounds: 1, gen: bytekeys.LittleEndian(rng.Uint64())},
 		{perKey: 10, k: 7, rounds: 2, gen: bytekeys.Decimal(fmt.Sprintf("key%d:", rng.Uint32()))},
-		{perKey: 8, k: 3, rounds: 3, gen: bytekeys.Padded(bytekeys.Random(rng, 16))},
+		{perKey: 8, k: 3, rounds: 3, gen: bytekeys.Padded(bytekeys.Random(rng, 120))},
 		{perKey: 12, k: 8, rounds: 2, gen: mixedShapes(rng)},
 		{perKey: 10, k: 40, rounds: 1, gen: bytekeys.LittleEndian(rng.Uint64())},
 		{perKey: 10, k: 7, rounds: 2, gen: bytekeys.BigEndian(1)},
@@ -344,11 +383,17 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes 
 	if c.Within() {
 		return
 	}
+	hint := s.rateHint(m, n, k, c.Got(), c.Want, fprate.Rate(m, total, k), rounds > 1)
+	if c.Got() > c.Want {
+		if h, ok := s.partOfKey(t, f, gen, total, probes); ok {
+			hint = h
+		}
+	}
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,
 		Message: fmt.Sprintf("with %d keys present in New(%d, %d) (%d added, %d removed), %s = (1 − e^(−k·n/m))^k",
 			n, m, k, total, total-n, c),
-		Hint: s.rateHint(m, n, k, c.Got(), c.Want, fprate.Rate(m, total, k), rounds > 1),
+		Hint: hint,
 	})
 }
 
