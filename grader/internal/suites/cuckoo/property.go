@@ -3,6 +3,7 @@ package cuckoo
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"time"
 
 	"kata/grader/internal/bytekeys"
@@ -250,11 +251,13 @@ const (
 
 // falsePositiveRate takes the filter the load property filled (or fills one of 2^16 buckets with
 // distinct keys until an Insert fails: 93% full or more), then looks up fpProbes keys never
-// inserted. Given the filter, each probe is a
-// false positive independently with odds at most fpBound, so their number is at most binomial
-// (fpProbes, fpBound): the test fails when it reaches the count that such a binomial reaches with
-// odds below fpOdds (10⁻⁷): 122 expected, 185 the limit. Fingerprints of 15 bits, or taken
-// from the bits that chose the bucket, give twice to thousands of times more.
+// inserted. Given the filter, each probe is a false positive independently with odds at most
+// fpBound, so their number is at most binomial (fpProbes, fpBound): the test fails when it
+// reaches the count that such a binomial reaches with odds below fpOdds (10⁻⁷): 122 expected, 185
+// the limit. Fingerprints of 15 bits, or taken from the bits that chose the bucket, give twice to
+// thousands of times more. Then it does the same in a filter of fpLargeBuckets buckets holding
+// fpLargeKeys keys, whose bound is its load's: a fingerprint taken from bits that choose a bucket
+// only past 2^16 buckets (a 32-bit hash's upper half) tells keys apart there like 12 bits.
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
 	f, n := s.loaded, s.loadedKeys
@@ -264,7 +267,42 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 		f, n = s.loaded, s.loadedKeys
 		s.loaded = nil
 	}
-	// Keys never inserted: 8 bytes, where the load property's keys of 8 bytes are other
+	if !probeRate(t, rng, f, n, loadCapacity, loadBuckets, false) {
+		return
+	}
+	large := s.newFilter(t, fpLargeCapacity)
+	gen := mixedShapes(rng)
+	var buf []byte
+	var c bytekeys.Caller
+	for i := range uint64(fpLargeKeys) {
+		buf = gen(buf, i)
+		if !c.Call(t, large, "Insert", buf) {
+			t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Insert",
+				Message: fmt.Sprintf("Insert returned false after %d distinct keys in New(%d), %.1f%% full",
+					i, fpLargeCapacity, 100*float64(i)/(4*fpLargeBuckets)),
+				Hint: "an Insert fails only when both buckets are full and 500 evictions found no free slot: " +
+					"a filter this empty has free slots nearly everywhere"})
+			return
+		}
+	}
+	probeRate(t, rng, large, fpLargeKeys, fpLargeCapacity, fpLargeBuckets, true)
+}
+
+// The false-positive property's second filter: 2^20 buckets (the memory property's size)
+// holding 200,000 keys, a load of 4.8%: 5.8 false positives expected in fpProbes, 21 the limit,
+// and 90 with fingerprints that tell keys apart like 12 bits.
+const (
+	fpLargeCapacity = 1 << 22
+	fpLargeBuckets  = 1 << 20
+	fpLargeKeys     = 200_000
+)
+
+// probeRate looks up fpProbes keys never inserted in f, a filter of New(capacity) with buckets
+// buckets holding n keys, and fails t when their false positives reach the limit of a right
+// filter (fpBound, or with byLoad fpBound scaled by the filter's load); it reports whether they
+// stayed below.
+func probeRate(t *harness.T, rng *rand.Rand, f Filter, n, capacity, buckets uint64, byLoad bool) bool {
+	// Keys never inserted: 8 bytes, where the filled filters' keys of 8 bytes are other
 	// integers (odds of a shared one below 10⁻¹⁰).
 	gen := bytekeys.LittleEndian(rng.Uint64())
 	positives := 0
@@ -276,18 +314,24 @@ func (s *suite) falsePositiveRate(t *harness.T) {
 			positives++
 		}
 	}
-	limit := fprate.Limit(fpProbes, fpBound, fpOdds)
+	load := float64(n) / float64(4*buckets)
+	bound, want := fpBound, "2·4/2^16"
+	if byLoad {
+		bound, want = fpBound*load, fmt.Sprintf("2·4/2^16 × the load %.3f", load)
+	}
+	limit := fprate.Limit(fpProbes, bound, fpOdds)
 	rate := float64(positives) / fpProbes
-	t.Logf("false positives at load %.4f: %d of %d (rate %.3g, bound %.3g), limit %d",
-		float64(n)/(4*loadBuckets), positives, fpProbes, rate, fpBound, limit)
+	t.Logf("false positives in New(%d) at load %.4f: %d of %d (rate %.3g, bound %.3g), limit %d",
+		capacity, load, positives, fpProbes, rate, bound, limit)
 	if positives < limit {
-		return
+		return true
 	}
 	t.Fail(&record.Failure{Verdict: verdict.WrongAnswer, Op: "Lookup",
 		Message: fmt.Sprintf("after %d keys in New(%d), %d of %d keys never inserted looked up true: a rate of %.3g, "+
-			"want at most 2·4/2^16 ≈ %.3g (%d or more false positives has odds below %g in a right filter)",
-			n, loadCapacity, positives, fpProbes, rate, fpBound, limit, fpOdds),
-		Hint: rateHint(rate, float64(n)/(4*loadBuckets))})
+			"want at most %s ≈ %.3g (%d or more false positives has odds below %g in a right filter)",
+			n, capacity, positives, fpProbes, rate, want, bound, limit, fpOdds),
+		Hint: rateHint(rate, load)})
+	return false
 }
 
 // rateHint names the usual cause of too many false positives, from the number of fingerprint
