@@ -65,7 +65,7 @@ func (s Sample) excess() float64 { return s.Learner / (TimeFactor*s.Reference + 
 // Series is one operation's samples along one axis.
 type Series struct {
 	Op       string   // "Search"
-	Axis     string   // what grows: "n" (elements), "L" (word length), "m" (bits), "words"
+	Axis     string   // what grows: "n" (elements), "L" (word length), "m" (bits), "words", "W" (stored words' length)
 	Expected Class    // "O(log n)"
 	Samples  []Sample // in increasing size
 	Hint     string   // what to say when the growth is wrong
@@ -457,8 +457,10 @@ func observed(s *Series, excess float64) Class {
 			return Class("O(" + s.Axis + "²)")
 		}
 		return Class(fmt.Sprintf("O(%s^%.1f)", s.Axis, 1+excess))
-	case s.Expected == "O(L)":
+	case s.Expected == "O(L)" && s.Axis == "words":
 		return "O(n·L)"
+	case s.Expected == "O(L)":
+		return Class("O(L + " + s.Axis + ")")
 	case excess >= 1.6:
 		return Class("O(" + s.Axis + "²)")
 	case excess >= WrongSlope:

@@ -106,7 +106,9 @@ func countingWords(t *harness.T, n int) []string {
 }
 
 // byLength measures Insert, Search and StartsWith on fresh tries of random words of each length
-// in PerfLengths, PerfLetters letters in all.
+// in PerfLengths, PerfLetters letters in all; then StartsWith of the words' first shortPrefix
+// letters along W, the length of the words stored in such tries: a cost that grows with W looks
+// below the prefix.
 func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.Series {
 	insert := growthOf("Insert", "L",
 		"Insert grows faster than the word's length: do constant work per letter (index the child "+
@@ -116,18 +118,14 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 			"building a string letter by letter (the prefix so far) or copying the rest of the word at each step")
 	starts := growthOf("StartsWith", "L",
 		"StartsWith grows faster than the prefix's length: do constant work per letter")
+	below := growthOf("StartsWith", "W",
+		"StartsWith of a short prefix grows with the length W of the words stored below it: answer as "+
+			"soon as the prefix's path exists (every node on a path is the prefix of a word), without "+
+			"looking below it for a word's end")
 	harness.Sweep[Trie, string]{
 		Sizes: PerfLengths,
 		Make: func(length int) (Trie, Trie, []string) {
-			words := make([]string, max(1, PerfLetters/length))
-			for i := range words {
-				b := make([]byte, length)
-				for j := range b {
-					b[j] = 'a' + byte(t.Rand().IntN(26))
-				}
-				words[i] = string(b)
-			}
-			return learner.New(), reference.New(), words
+			return learner.New(), reference.New(), randomWords(t, length)
 		},
 		Ops: []harness.SweepOp[Trie, string]{
 			{Series: insert, Run: func(tr Trie, w string) { tr.Insert(w) }},
@@ -135,8 +133,48 @@ func byLength(m *harness.Meter, t *harness.T, learner, reference API) []*growth.
 			{Series: starts, Run: func(tr Trie, w string) { tr.StartsWith(w[:len(w)/2]) }},
 		},
 	}.Measure(m)
-	return []*growth.Series{insert, search, starts}
+	harness.Sweep[Trie, string]{
+		Sizes: PerfLengths,
+		Make: func(length int) (Trie, Trie, []string) {
+			words := randomWords(t, length)
+			l, r := learner.New(), reference.New()
+			for _, w := range words {
+				l.Insert(w)
+				r.Insert(w)
+			}
+			// As many calls at every W, so that a batch of them costs far more than its timing.
+			prefixes := make([]string, shortPrefixes)
+			for i := range prefixes {
+				prefixes[i] = words[i%len(words)][:shortPrefix]
+			}
+			return l, r, prefixes
+		},
+		Ops: []harness.SweepOp[Trie, string]{
+			{Series: below, Run: func(tr Trie, prefix string) { tr.StartsWith(prefix) }},
+		},
+	}.Measure(m)
+	return []*growth.Series{insert, search, starts, below}
 }
+
+// randomWords returns PerfLetters/length random words of length letters (at least one).
+func randomWords(t *harness.T, length int) []string {
+	words := make([]string, max(1, PerfLetters/length))
+	for i := range words {
+		b := make([]byte, length)
+		for j := range b {
+			b[j] = 'a' + byte(t.Rand().IntN(26))
+		}
+		words[i] = string(b)
+	}
+	return words
+}
+
+// StartsWith is asked along W for the first shortPrefix letters of the words stored,
+// shortPrefixes times at each W.
+const (
+	shortPrefix   = 4
+	shortPrefixes = 256
+)
 
 // growthOf declares the growth series of an operation along an axis (see harness.SeriesOf): its
 // hint is said when the operation grows wrongly, slowHint when it grows right but far too slowly.
