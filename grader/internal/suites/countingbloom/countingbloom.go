@@ -751,7 +751,13 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 	}
 	heavy := most*int(k) >= maxCount || m == 1 && adds*int(k) >= maxCount
 	low := below(f)
+	got, counted := f.Got.(uint)
+	counted = counted && last.Method == "Count"
+	want, _ := f.Want.(uint)
 	switch {
+	case heavy && low && counted && got == maxCount-1 && want == maxCount && (removes == 0 || without("Remove")):
+		return "a counter has 4 bits and holds 0 to 15: Add must raise it up to 15 and only there leave it as " +
+			"it is (one that stops at 14 never reaches the value that sticks)"
 	case heavy && low && (removes == 0 || without("Remove")):
 		return "a counter has 4 bits and stops at 15: Add must leave a counter at 15 as it is (15 + 1 wraps " +
 			"to 0 in 4 bits, and spills into the next counter in a packed word)"
@@ -762,16 +768,24 @@ func filterHint(f harness.Mismatch, newFilter func() Filter, m uint64, k uint) s
 		return "another key's Add took one of this key's counters back down: writing a counter must leave " +
 			"the counters packed beside it as they are (add 1<<shift to the word, or clear only its 4 bits " +
 			"with a mask before writing them; storing the new value over the whole byte or word clears the rest)"
-	case m == 1 && last.Method == "Count" && removes == 0:
+	case m == 1 && counted && removes == 0 && adds > 0 && got == 0:
+		return "with m == 1 every position is counter 0, yet after an Add, Count read 0: reduce each position " +
+			"mod m, the m given to New (not mod the counters your words hold), so that Add and Count use " +
+			"counters 0..m-1 only"
+	case m == 1 && counted && removes == 0 && low:
 		return "with m == 1 every position is counter 0, so one Add moves it by k (up to 15), and Count " +
 			"reads it: treat the k positions one by one, never as a set, so a counter two positions share " +
 			"moves by 2"
+	case m == 1 && counted && !low && removes > 0 && got == want+uint(removes)*(k-1):
+		return "with m == 1 every position is counter 0: one Add raises it by k, so one Remove must lower it by " +
+			"k: treat the k positions one by one, never as a set, so a counter two positions share goes down by 2"
 	case removes > 0 && low:
-		return "Remove takes away one Add: subtract 1 from each of the key's k counters (each position " +
-			"once, as Add adds), and never set a counter to 0"
+		return "Remove takes away one Add: subtract 1 at each of the key's k positions, as Add adds (a counter " +
+			"two positions share goes down by 2), and never set a counter to 0"
 	case removes > 0:
-		return "Remove must lower the key's k counters (each position once, as Add raises them), so that " +
-			"once every key is removed every counter is back to 0: Test false, Count 0, and Remove false"
+		return "Remove must lower the counter at each of the key's k positions by 1, undoing one Add (a counter " +
+			"two positions share goes down by 2), so that once every key is removed every counter is back to 0: " +
+			"Test false, Count 0, and Remove false"
 	case last.Method == "Count" && !low:
 		return "Count is the smallest of the key's k counters, at most 15, and 0 in a fresh filter"
 	case !low:
