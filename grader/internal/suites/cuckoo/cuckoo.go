@@ -484,6 +484,9 @@ const (
 	copyHint = "Insert of a key already stored must store one more copy of its fingerprint, not refuse it: " +
 		"a filter cannot tell a second Insert of a key from another key with the same fingerprint, so each " +
 		"Insert stores a copy (up to 8, in its two buckets) and each Delete removes one"
+	deleteMissHint = "Delete returned false for a key that Lookup, asked in its place, finds: Delete must " +
+		"look for the fingerprint wherever Lookup does: in both buckets, i1 and i2, and where a fingerprint " +
+		"is kept aside after a failed Insert, and remove one copy from where it found it"
 	deleteHint = "a Delete of one key removed another key's fingerprint: Delete must clear the slot where it " +
 		"found the fingerprint, in that bucket (i1 or i2), and only that one slot"
 	emptyKeyHint = "an empty key (nil or []byte{}) is a valid key: hash it as it is, never read key[0] " +
@@ -576,6 +579,9 @@ func (s *suite) hint(capacity uint64, f harness.Mismatch) string {
 			"slots, and Delete leaves nothing behind"
 	}
 	key := last.Args[0].([]byte)
+	if last.Method == "Delete" && bytekeys.Uses(f.Calls, "Insert", key) == 1 && lookupFinds(s.learner, capacity, f.Calls) {
+		return deleteMissHint
+	}
 	switch lostBy(s.learner, capacity, f.Calls) {
 	case lostFailedInsert:
 		return failedHint
@@ -627,6 +633,20 @@ func keptKey(api API, capacity uint64, calls []harness.Call, want bool) bool {
 			return false
 		}
 		if res, ok := replay(api, capacity, calls, false); !ok || res[len(res)-1] != want {
+			return false
+		}
+	}
+	return true
+}
+
+// lookupFinds reports whether the last of calls, a Delete that found nothing, asks for a key that
+// a Lookup in its place finds, in every replay: the key is stored, and Delete does not look
+// where Lookup does (of a key inserted once: with copies, Delete may refuse them).
+func lookupFinds(api API, capacity uint64, calls []harness.Call) bool {
+	probe := slices.Clone(calls)
+	probe[len(probe)-1] = bytekeys.KeyCall("Lookup", calls[len(calls)-1].Args[0].([]byte))
+	for range replays {
+		if res, ok := replay(api, capacity, probe, false); !ok || res[len(res)-1] != true {
 			return false
 		}
 	}
