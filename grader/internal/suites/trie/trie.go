@@ -421,8 +421,19 @@ func hint(f harness.Mismatch, learner API) string {
 	case len(inserted) == 0 && f.Want == false:
 		return "a new trie is empty: before any Insert every answer is false " +
 			"(keep the root in the Trie that New returns, not in a package-level variable)"
+	case f.Want == false && !isWord && len(inserted) > 1 && !prefixOfSome(w, inserted) &&
+		falseAfterEach(learner, last.Method, w, inserted):
+		what := "is it"
+		if last.Method == "StartsWith" {
+			what = "starts with it"
+		}
+		return fmt.Sprintf("%s(%q) is false after each of these Inserts alone, and true after them together, "+
+			"though no inserted word %s: the walk for %q went on through another word's nodes. Each letter "+
+			"must lead to a child of its own: a child found at the wrong place (children added out of letter "+
+			"order but found by letter), or a node index that wraps (a uint16 index past 65,535 nodes), leads "+
+			"into another word's path", last.Method, w, what, w)
 	case last.Method == "Search" && f.Want == false && !isWord && len(inserted) > 1 &&
-		notWordAfterEach(learner, w, inserted):
+		falseAfterEach(learner, last.Method, w, inserted):
 		return fmt.Sprintf("Search(%q) is false after each of these Inserts alone, and true after them "+
 			"together: an Insert marked %q as a word. In a compressed trie, an Insert that splits an edge "+
 			"makes a node where the edge splits; it ends a word only if that word is the one being "+
@@ -553,14 +564,15 @@ func prefixOfSome(w string, words []string) bool {
 	return slices.ContainsFunc(words, func(x string) bool { return len(x) > len(w) && strings.HasPrefix(x, w) })
 }
 
-// notWordAfterEach reports whether Search(w) answers false on a fresh trie of learner's after
-// the Insert of each of inserted alone: then no one Insert marks w, and two together do.
-func notWordAfterEach(learner API, w string, inserted []string) bool {
+// falseAfterEach reports whether method (Search or StartsWith) of w answers false on a fresh
+// trie of learner's after the Insert of each of inserted alone: then no one Insert made the
+// answer true, and two together do.
+func falseAfterEach(learner API, method, w string, inserted []string) bool {
 	return harness.Evidence(func() bool {
 		for _, x := range inserted {
 			tr := learner.New()
 			tr.Insert(x)
-			if tr.Search(w) {
+			if method == "Search" && tr.Search(w) || method == "StartsWith" && tr.StartsWith(w) {
 				return false
 			}
 		}
