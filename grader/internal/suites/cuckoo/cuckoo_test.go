@@ -66,17 +66,21 @@ func TestZeroKeys(t *testing.T) {
 var seeds = flag.Int("cuckoo.seeds", 3, "seeds for TestStatisticalMargins")
 
 // TestStatisticalMargins runs the load and false-positive-rate properties on the reference and
-// on a right filter in another style over several seeds, and reports the lowest load and the
-// largest count of false positives against their limits.
+// on a right filter in another style over several seeds, and reports the lowest load and, for
+// each filter the rate is measured in, the largest count of false positives against its limit.
 func TestStatisticalMargins(t *testing.T) {
 	tests := []string{"property/load", "property/false-positive-rate"}
+	// rates is what the false positives of one filter size came to over the seeds.
+	type rates struct {
+		most, sum, filters, limit int
+		sumRate, bound            float64
+	}
 	for _, impl := range []struct {
 		name string
 		api  API
 	}{{"reference", reference}, {"stash", withToy(func(f *toy) { f.stash = true })}} {
 		lowLoad, sumLoad, loads := 1.0, 0.0, 0
-		mostFP, sumFP, fps, limit := 0, 0, 0, 0
-		var sumRate float64
+		byCapacity := map[uint64]*rates{loadCapacity: {}, fpLargeCapacity: {}}
 		for seed := range uint64(*seeds) {
 			log, ends := kit.RunEnds(t, impl.api, seed, tests...)
 			for _, name := range tests {
@@ -86,25 +90,35 @@ func TestStatisticalMargins(t *testing.T) {
 			}
 			for _, e := range log.Events {
 				var load, rate, bound float64
-				var got, probes int
+				var capacity uint64
+				var got, probes, limit int
 				if e.Kind != record.Trace {
 					continue
 				}
 				if _, err := fmt.Sscanf(e.Message, "load at the first failed Insert: %g", &load); err == nil {
 					lowLoad, sumLoad, loads = min(lowLoad, load), sumLoad+load, loads+1
 				}
-				if _, err := fmt.Sscanf(e.Message, "false positives at load %g: %d of %d (rate %g, bound %g), limit %d",
-					&load, &got, &probes, &rate, &bound, &limit); err == nil {
-					mostFP, sumFP, fps, sumRate = max(mostFP, got), sumFP+got, fps+1, sumRate+rate
+				if _, err := fmt.Sscanf(e.Message, "false positives in New(%d) at load %g: %d of %d (rate %g, bound %g), limit %d",
+					&capacity, &load, &got, &probes, &rate, &bound, &limit); err == nil && byCapacity[capacity] != nil {
+					r := byCapacity[capacity]
+					r.most, r.sum, r.filters, r.sumRate = max(r.most, got), r.sum+got, r.filters+1, r.sumRate+rate
+					r.limit, r.bound = limit, bound
 				}
 			}
 		}
 		t.Logf("%s: load at the first failure: mean %.4f, lowest %.4f (limit %.2f) over %d filters",
 			impl.name, sumLoad/float64(loads), lowLoad, minLoad, loads)
-		t.Logf("%s: false positives: mean %.1f (rate %.3g, bound 2·4/2^16 = %.3g), most %d (limit %d) over %d filters",
-			impl.name, float64(sumFP)/float64(fps), sumRate/float64(fps), fpBound, mostFP, limit, fps)
 		if lowLoad < minLoad+0.015 {
 			t.Errorf("%s: a load of %.4f came within 1.5 points of the limit", impl.name, lowLoad)
+		}
+		for _, capacity := range []uint64{loadCapacity, fpLargeCapacity} {
+			r := byCapacity[capacity]
+			if r.filters != *seeds {
+				t.Errorf("%s: %d false-positive counts of New(%d) in the record, want %d", impl.name, r.filters, capacity, *seeds)
+				continue
+			}
+			t.Logf("%s: false positives in New(%d): mean %.1f (rate %.3g, bound %.3g), most %d (limit %d) over %d filters",
+				impl.name, capacity, float64(r.sum)/float64(r.filters), r.sumRate/float64(r.filters), r.bound, r.most, r.limit, r.filters)
 		}
 	}
 }
