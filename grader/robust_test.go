@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -161,5 +162,45 @@ func TestOutputIsCapped(t *testing.T) {
 	}
 	if !strings.Contains(out.Stdout, "bytes not shown") {
 		t.Error("the kept output does not say where it was cut")
+	}
+}
+
+// TestBuildsWhereGitFails judges a right package in a kit that git cannot read (a checkout owned
+// by another user, which git refuses as "dubious ownership", or a broken .git): the judge's
+// builds must not ask git anything. The go command stamps a program with the state of the
+// repository it is built in, and a build whose git fails stops with "error obtaining VCS status".
+func TestBuildsWhereGitFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades with the real judge: -short leaves that to TestSubmissions' one of each verdict")
+	}
+	t.Setenv("GIT_DIR", filepath.Join(t.TempDir(), "not-a-repository"))
+	root := kitRoot(t)
+	files, err := filepath.Glob(filepath.Join(root, "solutions", "hashset", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A package of its own, so that no program built before serves it: the build happens here.
+	dir := t.TempDir()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = append(src, fmt.Sprintf("\n// built at %d\n", time.Now().UnixNano())...)
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hashset, _ := exercise.Lookup("hashset")
+	res, err := Judge(context.Background(), Request{Root: root, Exercise: hashset, Dir: dir,
+		Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: testLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != verdict.Accepted {
+		t.Errorf("%s, want accepted: %s", res.Verdict, res.Message)
 	}
 }
