@@ -395,15 +395,18 @@ func Interruptible(cmd *exec.Cmd) {
 
 // Env is the environment for the go command: the user's, without what would change the build
 // (a go.work above the kit, GOFLAGS) and without cgo, so no C toolchain runs for the learner.
-// The go command keeps its scratch files in goTmp when it is set: a go command stopped by
-// Ctrl-C leaves them behind, so the judge gives it a folder it removes itself.
+// It never asks git for the state of the repository the kit is in (-buildvcs=false): the
+// judge's programs need no stamp, and where git cannot read the checkout (another user's, or a
+// broken .git) every build would fail. The go command keeps its scratch files in goTmp when it
+// is set: a go command stopped by Ctrl-C leaves them behind, so the judge gives it a folder it
+// removes itself.
 func Env(goTmp string) []string {
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		return strings.HasPrefix(kv, "GOFLAGS=") || strings.HasPrefix(kv, "GOWORK=") ||
 			strings.HasPrefix(kv, "CGO_ENABLED=") || strings.HasPrefix(kv, "GOOS=") ||
 			strings.HasPrefix(kv, "GOARCH=") || goTmp != "" && strings.HasPrefix(kv, "GOTMPDIR=")
 	})
-	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+	env = append(env, "GOWORK=off", "CGO_ENABLED=0", "GOFLAGS=-mod=readonly -buildvcs=false")
 	if goTmp != "" {
 		env = append(env, "GOTMPDIR="+goTmp)
 	}

@@ -1,7 +1,6 @@
 package countingbloom
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -235,8 +234,8 @@ func (s *suite) removeAbsentProperty(t *harness.T) {
 		if testKey(t, f, buf) {
 			hint := "Remove must lower exactly the k counters Add raised, by 1 each (by 2 where two positions " +
 				"coincide), so that removing every key brings every counter back to 0"
-			if other, ok := s.twin(t, buf, gen, absentKeys); ok {
-				hint = partOfKeyHint(other, buf)
+			if other, ok := bytekeys.Twin(buf, gen, absentKeys, s.holdsAlone(t)); ok {
+				hint = bytekeys.PartOfKeyHint(other, buf)
 			}
 			t.Fail(&record.Failure{
 				Verdict: verdict.WrongAnswer, Op: "f.Test(" + harness.Lit(buf) + ")",
@@ -249,63 +248,14 @@ func (s *suite) removeAbsentProperty(t *harness.T) {
 	}
 }
 
-// partOfKey is the hint of a false-positive rate too high because distinct keys get the same
-// positions: the first of gen's probes (after its total keys added) that tests true in f, and
-// twin finds among the keys added.
-func (s *suite) partOfKey(t *harness.T, f Filter, gen bytekeys.Gen, total, probes uint64) (string, bool) {
-	for i := range probes {
-		probe := gen(nil, total+i)
-		if !testKey(t, f, probe) {
-			continue
-		}
-		other, ok := s.twin(t, probe, gen, total)
-		if !ok {
-			return "", false
-		}
-		return partOfKeyHint(other, probe), true
-	}
-	return "", false
-}
-
-// partOfKeyHint is the hint of two distinct keys, other alone in a large filter and key, that
-// get the same positions.
-// Long keys are told by their length and the bytes they share, not printed.
-func partOfKeyHint(other, key []byte) string {
-	const advice = "Your hash reads only part of the key: every byte must count, to the last"
-	if shared := commonPrefix(other, key); len(key) > 32 && len(other) == len(key) {
-		return fmt.Sprintf("distinct keys get the same positions: in New(1<<20, 7) holding only one key of %d "+
-			"bytes, another that shares its first %d bytes tests true. %s", len(key), shared, advice)
-	}
-	return fmt.Sprintf("distinct keys get the same positions: in New(1<<20, 7) holding only %s, %s tests "+
-		"true. %s", harness.Lit(other), harness.Lit(key), advice)
-}
-
-// commonPrefix is how many bytes a and b share from their start.
-func commonPrefix(a, b []byte) int {
-	n := 0
-	for n < min(len(a), len(b)) && a[n] == b[n] {
-		n++
-	}
-	return n
-}
-
-// twin returns a key among the first n of gen, other than key, whose positions are key's: key
-// tests true in a filter of 2^20 counters holding only it. By chance that has odds below
-// (7/2^20)^7 ≈ 10⁻³⁶ per key.
-func (s *suite) twin(t *harness.T, key []byte, gen bytekeys.Gen, n uint64) ([]byte, bool) {
-	key = bytes.Clone(key)
-	for i := range min(n, 20) {
-		other := gen(nil, i)
-		if bytes.Equal(other, key) {
-			continue
-		}
+// holdsAlone reports whether key tests true in a graded New(1<<20, 7) holding only other (see
+// bytekeys.Twin).
+func (s *suite) holdsAlone(t *harness.T) func(other, key []byte) bool {
+	return func(other, key []byte) bool {
 		f := s.newFilter(t, 1<<20, 7)
 		addKey(t, f, other)
-		if testKey(t, f, key) {
-			return other, true
-		}
+		return testKey(t, f, key)
 	}
-	return nil, false
 }
 
 // fpConfig is one filter of the false-positive-rate property: m = perKey·fpKeys counters, k hash
@@ -385,7 +335,8 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, rounds int, probes 
 	}
 	hint := s.rateHint(m, n, k, c.Got(), c.Want, fprate.Rate(m, total, k), rounds > 1)
 	if c.Got() > c.Want {
-		if h, ok := s.partOfKey(t, f, gen, total, probes); ok {
+		if h, ok := bytekeys.PartOfKey(gen, total, probes, func(key []byte) bool { return testKey(t, f, key) },
+			s.holdsAlone(t)); ok {
 			hint = h
 		}
 	}
