@@ -172,18 +172,25 @@ func TestReferencesAccepted(t *testing.T) {
 		t.Run(e.Name, func(t *testing.T) {
 			t.Parallel()
 			defer grading()()
-			res, err := Judge(context.Background(), Request{
-				Root: root, Exercise: e, Dir: filepath.Join(root, "solutions", e.Name),
-				Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: limits,
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := judgeDir(t, e, filepath.Join(root, "solutions", e.Name), limits)
 			if res.Verdict != verdict.Accepted {
 				t.Errorf("%s: %s", res.Verdict, res.Message)
 			}
 		})
 	}
+}
+
+// judgeDir grades the package in dir as the exercise e, against the kit's references, with
+// seed 7 and limits; a judge error ends t.
+func judgeDir(t *testing.T, e *exercise.Exercise, dir string, limits Limits) *result.Result {
+	t.Helper()
+	root := kitRoot(t)
+	res, err := Judge(context.Background(), Request{Root: root, Exercise: e, Dir: dir,
+		Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: limits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // refMemory is the memory limit TestReferencesAccepted grades the references with, a quarter of
@@ -205,13 +212,7 @@ func TestStubsNotImplemented(t *testing.T) {
 			defer grading()()
 			dir := filepath.Join(root, "exercises", e.Name)
 			before := digest(t, dir)
-			res, err := Judge(context.Background(), Request{
-				Root: root, Exercise: e, Dir: dir, Solutions: filepath.Join(root, "solutions"),
-				Seed: 7, Limits: testLimits,
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := judgeDir(t, e, dir, testLimits)
 			if res.Verdict != verdict.NotImplemented || len(res.Methods) == 0 || res.Methods[0] != constructor(e) {
 				t.Errorf("%s %v: %s; want not_implemented naming %s", res.Verdict, res.Methods, res.Message, constructor(e))
 			}
@@ -383,12 +384,7 @@ func TestSameSizeAndTime(t *testing.T) {
 		if err := os.Chtimes(file, when, when); err != nil {
 			t.Fatal(err)
 		}
-		res, err := Judge(context.Background(), Request{Root: root, Exercise: skiplist, Dir: dir,
-			Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: testLimits})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Verdict != verdict.WrongAnswer {
+		if res := judgeDir(t, skiplist, dir, testLimits); res.Verdict != verdict.WrongAnswer {
 			t.Errorf("%s, want wrong_answer: %s", res.Verdict, res.Message)
 		}
 	}

@@ -195,12 +195,7 @@ func TestBuildsWhereGitFails(t *testing.T) {
 		}
 	}
 	hashset, _ := exercise.Lookup("hashset")
-	res, err := Judge(context.Background(), Request{Root: root, Exercise: hashset, Dir: dir,
-		Solutions: filepath.Join(root, "solutions"), Seed: 7, Limits: testLimits})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Verdict != verdict.Accepted {
+	if res := judgeDir(t, hashset, dir, testLimits); res.Verdict != verdict.Accepted {
 		t.Errorf("%s, want accepted: %s", res.Verdict, res.Message)
 	}
 }
