@@ -51,7 +51,8 @@ func commonPrefix(a, b []byte) int {
 // PartOfKey is the hint of a false-positive rate too high because distinct keys get the same
 // positions (PartOfKeyHint), when the first of gen's probes after its total keys added that
 // tests true in the filter measured has a Twin among those keys; tests asks that filter.
-func PartOfKey(gen Gen, total, probes uint64, tests func(key []byte) bool, holds func(other, key []byte) bool) (string, bool) {
+func PartOfKey(gen Gen, total, probes uint64, tests func(key []byte) bool,
+	holds func(other, key []byte) bool) (string, bool) {
 	for i := range probes {
 		probe := gen(nil, total+i)
 		if !tests(probe) {

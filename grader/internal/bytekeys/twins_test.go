@@ -20,7 +20,8 @@ func TestPartOfKey(t *testing.T) {
 	if hint, ok := PartOfKey(gen, 100, 1000, func([]byte) bool { return true }, whole); ok {
 		t.Errorf("a hash of the whole key: %q", hint)
 	}
-	if got := PartOfKeyHint([]byte("ab"), []byte("ac")); !strings.Contains(got, `holding only []byte("ab"), []byte("ac") tests true`) {
+	got := PartOfKeyHint([]byte("ab"), []byte("ac"))
+	if !strings.Contains(got, `holding only []byte("ab"), []byte("ac") tests true`) {
 		t.Errorf("short keys: %q", got)
 	}
 }

@@ -65,7 +65,7 @@ func (s Sample) excess() float64 { return s.Learner / (TimeFactor*s.Reference + 
 // Series is one operation's samples along one axis.
 type Series struct {
 	Op       string   // "Search"
-	Axis     string   // what grows: "n" (elements), "L" (word length), "m" (bits), "words", "W" (stored words' length)
+	Axis     string   // what grows: "n" (elements), "L" (word length), "m" (bits), "words", "W" (stored words)
 	Expected Class    // "O(log n)"
 	Samples  []Sample // in increasing size
 	Hint     string   // what to say when the growth is wrong

@@ -165,11 +165,12 @@ const (
 
 // falsePositiveRate measures the false-positive rate of filters at 8, 10 and 12 bits per key with
 // the best k, and at 10 bits per key with too few and too many hash functions (40 of them, more
-// than a 32-bit mask or a small array of positions holds), over keys of several shapes (among
-// them keys of 128 bytes that differ only in their last eight: a hash of part of the key gives
-// them all the same positions), and compares it with FalsePositiveRate (the suite's own). The last filter holds the 8-byte big-endian
-// integers from 0, as IDs are often stored, the same at every seed: on them a hash whose two halves
-// feed h1 + i·h2 (FNV-1's, say) gives a third more false positives than the formula.
+// than a 32-bit mask or a small array of positions holds), over keys of several shapes (among them
+// keys of 128 bytes that differ only in their last eight: a hash of part of the key gives them all
+// the same positions), and compares it with FalsePositiveRate (the suite's own). The last filter
+// holds the 8-byte big-endian integers from 0, as IDs are often stored, the same at every seed: on
+// them a hash whose two halves feed h1 + i·h2 (FNV-1's, say) gives a third more false positives
+// than the formula.
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
 	for _, c := range []fpConfig{
@@ -217,17 +218,18 @@ func (s *suite) checkRate(t *harness.T, m, n uint64, k uint, probes uint64, gen 
 		return
 	}
 	h := hint(c.Got(), c.Want)
-	if c.Got() > c.Want {
-		if twins, ok := bytekeys.PartOfKey(gen, n, probes, func(key []byte) bool { return testKey(t, f, key) },
-			s.holdsAlone(t)); ok {
-			h = twins
-		}
-	}
-	if c.Got() > c.Want && s.ownSlicesWithin(m, n, k, probes, gen) {
+	switch {
+	case c.Got() <= c.Want:
+	case s.ownSlicesWithin(m, n, k, probes, gen):
 		h = "the rate is right when each key has a slice of its own, and too high with one buffer holding " +
 			"every key in turn, as here: the filter keeps the caller's slice (the last key added, say, to " +
 			"answer its Test at once) and reads it after the caller has overwritten it. Hash the bytes " +
 			"during the call, and keep no reference to them"
+	default:
+		if twins, ok := bytekeys.PartOfKey(gen, n, probes, func(key []byte) bool { return testKey(t, f, key) },
+			s.holdsAlone(t)); ok {
+			h = twins
+		}
 	}
 	t.Fail(&record.Failure{
 		Verdict: verdict.WrongAnswer,

@@ -279,10 +279,11 @@ const (
 // (fprate.Bounds: a false alarm has odds below 10⁻⁷ per filter). A filter that does not lower its
 // counters on Remove has the rate of every key ever added: 0.82% becomes 14% at 10 counters per
 // key. One filter holds keys of 128 bytes that differ only in their last eight: a hash of part of
-// the key gives them all the same positions. One filter has 40 hash functions, more than a 32-bit mask or a small array of positions
-// holds (its counters average 4, so few reach 15 and stay there). The last filter holds the 8-byte
-// big-endian integers from 0, as IDs are often stored, the same at every seed: on them a hash whose
-// two halves feed h1 + i·h2 (FNV-1's, say) gives half as many false positives again as the formula.
+// the key gives them all the same positions. One filter has 40 hash functions, more than a 32-bit
+// mask or a small array of positions holds (its counters average 4, so few reach 15 and stay
+// there). The last filter holds the 8-byte big-endian integers from 0, as IDs are often stored,
+// the same at every seed: on them a hash whose two halves feed h1 + i·h2 (FNV-1's, say) gives half
+// as many false positives again as the formula.
 func (s *suite) falsePositiveRate(t *harness.T) {
 	rng := t.Rand()
 	for _, c := range []fpConfig{

@@ -421,8 +421,15 @@ func hint(f harness.Mismatch, learner API) string {
 	case len(inserted) == 0 && f.Want == false:
 		return "a new trie is empty: before any Insert every answer is false " +
 			"(keep the root in the Trie that New returns, not in a package-level variable)"
-	case f.Want == false && !isWord && len(inserted) > 1 && !prefixOfSome(w, inserted) &&
-		falseAfterEach(learner, last.Method, w, inserted):
+	case f.Want == false && !isWord && len(inserted) > 1 && falseAfterEach(learner, last.Method, w, inserted):
+		// Two Inserts together made the answer true, neither alone: where w leads on to an inserted
+		// word, one of them marked it; where it does not, the walk left the words' paths.
+		if prefixOfSome(w, inserted) {
+			return fmt.Sprintf("%s(%q) is false after each of these Inserts alone, and true after them "+
+				"together: an Insert marked %q as a word. In a compressed trie, an Insert that splits an edge "+
+				"makes a node where the edge splits; it ends a word only if that word is the one being "+
+				"inserted, so its end mark starts false (the old node below keeps its own)", last.Method, w, w)
+		}
 		what := "is it"
 		if last.Method == "StartsWith" {
 			what = "starts with it"
@@ -432,12 +439,6 @@ func hint(f harness.Mismatch, learner API) string {
 			"must lead to a child of its own: a child found at the wrong place (children added out of letter "+
 			"order but found by letter), or a node index that wraps (a uint16 index past 65,535 nodes), leads "+
 			"into another word's path", last.Method, w, what, w)
-	case last.Method == "Search" && f.Want == false && !isWord && len(inserted) > 1 &&
-		falseAfterEach(learner, last.Method, w, inserted):
-		return fmt.Sprintf("Search(%q) is false after each of these Inserts alone, and true after them "+
-			"together: an Insert marked %q as a word. In a compressed trie, an Insert that splits an edge "+
-			"makes a node where the edge splits; it ends a word only if that word is the one being "+
-			"inserted, so its end mark starts false (the old node below keeps its own)", w, w)
 	case last.Method == "Search" && f.Want == false && !isWord && prefixOfSome(w, inserted):
 		return "mark where a word ends (an end-of-word flag) and let Search check it: " +
 			"a path that only leads on to longer words is not a word"
